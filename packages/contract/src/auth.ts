@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { account } from './account.ts';
+import { emailField, requiredString } from './fields.ts';
+
+export const loginRequest = z.object({
+  email: emailField,
+  password: z.string({ error: 'Field is required' }).min(1, { error: 'Field is required' }),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const googleLoginRequest = z.object({ token: requiredString });
+
+/** Tokens of a session; `expires_at` is the access token's expiry in Unix seconds (spec section 3). */
+export const tokenPair = z.object({
+  access_token: z.string(),
+  expires_at: z.number().int(),
+  refresh_token: z.string(),
+});
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const loginResponse = tokenPair.extend({ account });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const refreshTokenRequest = z.object({ refresh_token: requiredString });
+
+/** Auth config (spec section 3): linkedin is always false. */
+export const authConfig = z.object({
+  providers: z.object({ google: z.boolean(), facebook: z.boolean(), linkedin: z.literal(false) }),
+  signup_enabled: z.boolean(),
+});
+export type AuthConfig = z.infer<typeof authConfig>;
