@@ -3,6 +3,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
 
 const web = './apps/web/src';
 const server = './apps/server/src';
@@ -15,7 +16,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/resolver-next': [
+        importX.createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          // The web's `@/` alias (vite.config.ts): without it `@/app/...` imports would escape the zones below.
+          alias: { '@': [fileURLToPath(new URL('./apps/web/src', import.meta.url))] },
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',

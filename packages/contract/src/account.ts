@@ -8,6 +8,11 @@ export const birthDetails = z.object({
   birth_country: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** Ours, beyond the spec's fields: what the birth-chart style reports need. */
+  country_code: z.string().nullable(),
+  timezone: z.string().nullable(),
+  /** False when the person does not know the birth time (spec 3's legacy `ts_accurate`). */
+  ts_accurate: z.boolean(),
 });
 export type BirthDetails = z.infer<typeof birthDetails>;
 
@@ -23,6 +28,11 @@ export const account = z.object({
   big5_completed: z.boolean(),
   env_completed: z.boolean(),
   birth_details: birthDetails.nullable(),
+  /** True when the accepted privacy policy or terms are older than the current ones. */
+  policy_update_required: z.boolean(),
+  /** False for accounts created through Google that never set a password. */
+  has_password: z.boolean(),
+  created_at: z.string(),
 });
 export type Account = z.infer<typeof account>;
 

@@ -30,3 +30,4 @@ export const badRequestBody = z.object({ message: z.string() });
 /** Every other failure: a message and a code the web can translate. */
 export const errorBody = z.object({ message: z.string(), code: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
+export type BadRequestBody = z.infer<typeof badRequestBody>;

@@ -1,0 +1,82 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/connection.ts';
+import { contentSecurityPolicyDirectives } from './lib/content-security-policy.ts';
+import { createLogger } from './logger.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { gracefulClosePlugin } from './plugins/graceful-close.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import './route-config.ts';
+
+export interface AppDeps {
+  db: Database;
+  /** The pool behind `db`; the caller owns it and ends it after `app.close()`. */
+  pool: pg.Pool;
+  /** Defaults to createLogger(config); tests pass one that writes to a captured stream. */
+  logger?: Logger;
+}
+
+/** Builds the HTTP application without listening (tests call `app.inject`). */
+export function buildApp(config: Config, deps: AppDeps) {
+  const production = config.nodeEnv === 'production';
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger(config),
+    genReqId: () => randomUUID(),
+    // A request id from our own proxy ties its logs to ours; from anyone else it is not trusted.
+    requestIdHeader: config.trustProxy === false ? false : 'x-request-id',
+    // Fastify's types lack the hop count its runtime accepts; a function is the typed equivalent.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // First, so that the routes of every plugin below (docs, static files) share the one handler.
+  app.register(errorsPlugin);
+
+  // External plugins.
+  app.register(cookie);
+  app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config.publicUrl) },
+    // Same answer as the CSP's frame-ancestors 'none', for browsers that only know this header.
+    frameguard: { action: 'deny' },
+    // Google sign-in opens a popup that must be able to message this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // HSTS only means something over https; on http://localhost it would only confuse.
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.register(openApiPlugin, { publicUrl: config.publicUrl });
+
+  // Our cross-cutting plugins.
+  app.register(gracefulClosePlugin);
+  app.register(jsonBodyPlugin);
+  app.register(dbPlugin, { db: deps.db, pool: deps.pool });
+  app.register(csrfPlugin, { db: deps.db, secureCookies: production });
+  app.register(metricsPlugin);
+  app.register(spaPlugin, { webDistDir: config.webDistDir });
+
+  // Modules.
+  app.register(healthRoutes);
+  app.register(geoRoutes);
+
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}

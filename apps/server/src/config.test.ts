@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { repoRootDir } from './paths.ts';
+
+describe('loadConfig', () => {
+  it('has defaults that start the product on http://localhost:3000, loopback only', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.join(repoRootDir, 'data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and resolves a relative DATA_DIR against the working directory', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: 'var/data' });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.dataDir).toBe(path.resolve('var/data'));
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('drops the trailing slash of PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://compass.example/' }).publicUrl).toBe('https://compass.example');
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'Invalid configuration: PORT must be a port number (1-65535) (got "abc")'],
+    ['PORT', '70000', 'Invalid configuration: PORT must be a port number (1-65535) (got "70000")'],
+    ['NODE_ENV', 'staging', 'Invalid configuration: NODE_ENV must be one of development, production, test (got "staging")'],
+    ['LOG_LEVEL', 'loud', 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    ['DATABASE_URL', 'mysql://x@y/z', 'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://x@y/z")'],
+    ['PUBLIC_URL', 'compass.example', 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "compass.example")'],
+    ['TRUST_PROXY', 'sometimes', 'Invalid configuration: TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses (got "sometimes")'],
+  ])('refuses a bad %s with one line naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+    expect(message).not.toContain('\n');
+  });
+});

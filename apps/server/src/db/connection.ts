@@ -1,0 +1,38 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseConnection {
+  pool: pg.Pool;
+  db: Database;
+}
+
+export interface ConnectionOptions {
+  /** Pool size per server instance; PostgreSQL's default max_connections is 100. */
+  max?: number;
+  /** Told when an idle pooled connection breaks (for example, the database restarted). */
+  onIdleClientError?: (error: Error) => void;
+}
+
+export function connectDatabase(url: string, options: ConnectionOptions = {}): DatabaseConnection {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Fail fast when the database is unreachable instead of queueing requests forever.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'compass-server',
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the pool
+  // replaces it on the next checkout and /health reports the outage meanwhile.
+  pool.on('error', (error) => options.onIdleClientError?.(error));
+  return { pool, db: createDrizzle(pool) };
+}
+
+/** Drizzle over a pool or one checked-out client (migrations hold a client for their lock). */
+export function createDrizzle(client: pg.Pool | pg.PoolClient): Database {
+  // Same naming rule as drizzle.config.ts, so columns may omit their explicit names.
+  return drizzle({ client, schema, casing: 'snake_case' });
+}

@@ -1,0 +1,23 @@
+/**
+ * The Content-Security-Policy of the SPA: everything from our own origin, no inline scripts (the
+ * theme bootstrap is a file, apps/web/public/appearance-init.js). Inline styles are allowed because
+ * Radix positions popovers with style attributes.
+ */
+export function contentSecurityPolicyDirectives(publicUrl: string): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+  // Only behind https: on plain http (localhost) it would rewrite our own asset URLs to https.
+  if (publicUrl.startsWith('https://')) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}

@@ -1,0 +1,52 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { connectDatabase } from './db/connection.ts';
+import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { prepareDatabase } from './db/prepare-database.ts';
+import { handleShutdownSignals } from './lib/shutdown.ts';
+import { createLogger } from './logger.ts';
+import { warmLocationIndex } from './modules/geo/service.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // One line naming the variable, no stack trace: the operator only needs to fix the value.
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+const config = readConfig();
+const logger = createLogger(config);
+const shutdown = handleShutdownSignals(logger);
+
+try {
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
+    shutdown.add('embedded PostgreSQL', embedded.stop);
+    databaseUrl = embedded.url;
+  }
+  const { pool, db } = connectDatabase(databaseUrl, {
+    onIdleClientError: (error) => logger.warn({ err: error }, 'an idle database connection broke'),
+  });
+  shutdown.add('database pool', () => pool.end());
+  await prepareDatabase(pool);
+
+  const app = buildApp(config, { db, pool, logger });
+  // Closing stops accepting connections and waits for the requests in flight.
+  shutdown.add('HTTP server', () => app.close());
+  await app.listen({ host: config.host, port: config.port });
+  logger.info(
+    { startupMs: Math.round(performance.now()), database: config.databaseUrl ? 'external' : 'embedded' },
+    `Compass is ready on ${config.publicUrl}`,
+  );
+  // The birth-place index takes about a second of CPU to build; doing it right after listening
+  // keeps start-up fast and spares the first user who types a city name the wait.
+  setImmediate(() => logger.info(warmLocationIndex(), 'birth-place index ready'));
+} catch (error) {
+  logger.fatal({ err: error }, 'start-up failed');
+  await shutdown.run(1);
+}

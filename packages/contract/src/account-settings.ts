@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { emailField, requiredString } from './fields.ts';
+import { validationMessages } from './messages.ts';
+import { newPassword, withPasswordConfirmation } from './password.ts';
+import { nameField } from './registration.ts';
+
+export const supportedLocales = ['en'] as const;
+
+/** `PATCH /api/user/profile`: a changed e-mail must be verified again. */
+export const updateProfileRequest = z.object({
+  name: nameField,
+  email: emailField,
+  locale: z.enum(supportedLocales, { error: 'Choose a supported language' }),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+/** `PUT /api/user/password`: signs out every other session. */
+export const changePasswordRequest = withPasswordConfirmation(
+  z.object({
+    current_password: z.string({ error: validationMessages.required }).min(1, { error: validationMessages.required }),
+    password: newPassword,
+    password_confirmation: z.string({ error: validationMessages.passwordConfirmationRequired }),
+  }),
+);
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+export const passwordChangedMessage = 'Your password has been changed.';
+export const wrongPasswordMessage = 'The password is incorrect.';
+
+/** `DELETE /api/user` (the ConfirmPassword step): the password confirms the deletion. */
+export const deleteAccountRequest = z.object({ password: requiredString });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { requiredString } from './fields.ts';
+
+/**
+ * `POST /api/email/verify`: the SPA route `verification.verify` passes the link's path params
+ * (`id`, `hash` = SHA-1 of the e-mail) and query (`expires`, `signature`) through unchanged.
+ */
+export const verifyEmailRequest = z.object({
+  id: requiredString,
+  hash: requiredString,
+  expires: z.coerce.number().int().positive(),
+  signature: requiredString,
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
+export const emailVerifiedMessage = 'Your e-mail address has been verified.';
+export const invalidVerificationLinkMessage = 'This verification link is invalid or has expired.';
+export const verificationLinkSentMessage = 'A new verification link has been sent to your e-mail address.';
