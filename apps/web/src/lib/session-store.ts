@@ -1,0 +1,196 @@
+import { account, type Account } from '@app/contract/account';
+import { apiPaths } from '@app/contract/api-paths';
+import { loginResponse, type LoginRequest, type LoginResponse } from '@app/contract/auth';
+import { httpClient, type HttpClient, type RequestResult } from './http-client.ts';
+import { setLanguage as setI18nLanguage, t } from './i18n.ts';
+import { tokenStorage, type TokenStorage } from './token-storage.ts';
+
+export type SessionState = {
+  /** 'restoring' until the first restore() has finished (spec 4: restored before the app is shown). */
+  status: 'restoring' | 'ready';
+  token: string | null;
+  user: Account | null;
+};
+
+export type LoginOutcome =
+  | { ok: true; user: Account }
+  | { ok: false; error: string; errors: Record<string, string[]> | null; status: number };
+
+export type LoginCallback = (user: Account) => void | Promise<void>;
+
+export type SessionStore = {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): SessionState;
+  /** spec 6: logged in means a token exists and a user is present. */
+  isLoggedIn(): boolean;
+  /** spec 4: reads the stored tokens, then reloads the user; on failure clears everything. */
+  restore(): Promise<void>;
+  login(credentials: LoginRequest): Promise<LoginOutcome>;
+  loginWithGoogle(idToken: string): Promise<LoginOutcome>;
+  /** spec 4: calls the server, then clears tokens and user whatever the outcome. */
+  logout(): Promise<RequestResult<unknown>>;
+  setUser(user: Account): void;
+  reloadUser(): Promise<RequestResult<Account>>;
+  /** Runs after every successful login (the basket fetch subscribes). Returns the unsubscribe. */
+  onLogin(callback: LoginCallback): () => void;
+};
+
+export type SessionStoreOptions = {
+  http: HttpClient;
+  tokens: TokenStorage;
+  translate?: (key: string) => string;
+  setLanguage?: (locale: string) => unknown;
+  /** Where a failing login callback is reported; it must not undo the login. */
+  reportError?: (error: unknown) => void;
+};
+
+/** spec 6, for components that hold a snapshot from useSession(). */
+export function isLoggedIn(state: SessionState): boolean {
+  return state.token !== null && state.user !== null;
+}
+
+export function createSessionStore(options: SessionStoreOptions): SessionStore {
+  const { http, tokens } = options;
+  const translate = options.translate ?? t;
+  const setLanguage = options.setLanguage ?? setI18nLanguage;
+  const reportError = options.reportError ?? ((error: unknown) => console.error(error));
+
+  let state: SessionState = { status: 'restoring', token: null, user: null };
+  const listeners = new Set<() => void>();
+  const loginCallbacks = new Set<LoginCallback>();
+  let restoreInFlight: Promise<void> | null = null;
+  // Bumped by login and logout, so a restore that was already running cannot overwrite their result.
+  let generation = 0;
+
+  const setState = (next: Partial<SessionState>) => {
+    state = { ...state, ...next };
+    listeners.forEach((listener) => listener());
+  };
+
+  const applyLocale = (user: Account) => {
+    // spec 4: the interface locale follows the account's, en by default.
+    Promise.resolve(setLanguage(user.locale || 'en')).catch(reportError);
+  };
+
+  // State first, storage second: the storage subscription below then finds nothing to change, so
+  // listeners see one update instead of a half-cleared session.
+  const clearSession = () => {
+    setState({ status: 'ready', token: null, user: null });
+    tokens.clear();
+  };
+
+  // The HTTP client refreshes and clears tokens on its own; the store follows, so a failed refresh
+  // anywhere logs the user out here too.
+  tokens.subscribe(() => {
+    const token = tokens.read()?.accessToken ?? null;
+    if (token === null && (state.token !== null || state.user !== null)) setState({ token: null, user: null });
+    else if (token !== null && token !== state.token) setState({ token });
+  });
+
+  const runLoginCallbacks = (user: Account) => {
+    for (const callback of loginCallbacks) {
+      try {
+        Promise.resolve(callback(user)).catch(reportError);
+      } catch (error) {
+        reportError(error);
+      }
+    }
+  };
+
+  const completeLogin = (session: LoginResponse): LoginOutcome => {
+    generation += 1;
+    setState({ status: 'ready', token: session.access_token, user: session.account });
+    tokens.write(session);
+    applyLocale(session.account);
+    runLoginCallbacks(session.account);
+    return { ok: true, user: session.account };
+  };
+
+  const restoreOnce = async (): Promise<void> => {
+    const stored = tokens.read();
+    if (stored === null) {
+      setState({ status: 'ready', token: null, user: null });
+      return;
+    }
+    // Called before each navigation (spec 2): only go to the server when the user is not loaded yet
+    // or the stored token changed under us (another tab logged in).
+    if (state.user !== null && state.token === stored.accessToken) {
+      if (state.status !== 'ready') setState({ status: 'ready' });
+      return;
+    }
+    const startedIn = generation;
+    setState({ token: stored.accessToken });
+    const result = await http.get(apiPaths.user, undefined, { schema: account });
+    if (generation !== startedIn) return;
+    if (result.data !== null) {
+      setState({ status: 'ready', token: tokens.read()?.accessToken ?? null, user: result.data });
+      applyLocale(result.data);
+    } else {
+      clearSession();
+    }
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => state,
+    isLoggedIn: () => isLoggedIn(state),
+
+    restore() {
+      restoreInFlight ??= restoreOnce().finally(() => {
+        restoreInFlight = null;
+      });
+      return restoreInFlight;
+    },
+
+    async login(credentials) {
+      const result = await http.post(apiPaths.login, credentials, { schema: loginResponse, auth: false });
+      if (result.data !== null) return completeLogin(result.data);
+      // spec 8: login failure returns the errors plus the message, or errors.requestFailed.
+      return {
+        ok: false,
+        error: result.error ?? translate('errors.requestFailed'),
+        errors: result.errors,
+        status: result.status,
+      };
+    },
+
+    async loginWithGoogle(idToken) {
+      const result = await http.post(apiPaths.loginGoogle, { token: idToken }, { schema: loginResponse, auth: false });
+      if (result.data !== null) return completeLogin(result.data);
+      // spec 8: Google login failure returns errors.requestFailed.
+      return { ok: false, error: translate('errors.requestFailed'), errors: null, status: result.status };
+    },
+
+    async logout() {
+      const result = await http.post(apiPaths.logout);
+      generation += 1;
+      clearSession();
+      return result;
+    },
+
+    setUser(user) {
+      setState({ user });
+      applyLocale(user);
+    },
+
+    async reloadUser() {
+      const result = await http.get(apiPaths.user, undefined, { schema: account });
+      if (result.data !== null) {
+        setState({ user: result.data });
+        applyLocale(result.data);
+      }
+      return result;
+    },
+
+    onLogin(callback) {
+      loginCallbacks.add(callback);
+      return () => loginCallbacks.delete(callback);
+    },
+  };
+}
+
+/** The app's session, on the app's HTTP client and localStorage. */
+export const sessionStore: SessionStore = createSessionStore({ http: httpClient, tokens: tokenStorage });
