@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // No database connection is needed to generate; the server applies migrations at start.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/*.ts',
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from './connection.ts';
-import { appSecrets } from './schema.ts';
+import { appSecrets } from './schema/app-secrets.ts';
 
 /**
  * Returns the named secret, creating it on first use. Every instance runs the same insert; the
