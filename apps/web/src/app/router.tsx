@@ -1,0 +1,100 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { LoadingScreen } from '@/components/loading-screen';
+import { routePath, routePaths } from '@/lib/route-paths';
+import { sessionStore } from '@/lib/session-store';
+import { navigationGuardLoader } from './navigation-guard-loader';
+import { RootRoute } from './root-route';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { NotFoundPage } from './not-found-page';
+import { appRoutes, isPageRoute, isRedirectRoute, notFoundRoute, type LayoutName, type PageRoute, type RedirectRoute } from './routes';
+
+// Turns the route table (routes.tsx) into React Router's route objects: the root route runs the
+// guard, layouts and pages load lazily, and every level has its own error boundary.
+
+function pageRouteObject(route: PageRoute): RouteObject {
+  const { name, access, titleKey, descriptionKey, breadcrumbs, page } = route;
+  return {
+    id: name,
+    path: routePaths[name],
+    handle: { name, access, titleKey, descriptionKey, breadcrumbs },
+    errorElement: <RouteErrorBoundary />,
+    lazy: { Component: page },
+  };
+}
+
+function RedirectingRoute() {
+  return null;
+}
+
+function redirectRouteObject(route: RedirectRoute): RouteObject {
+  return {
+    id: route.name,
+    path: routePaths[route.name],
+    handle: { name: route.name, access: route.access },
+    // Never shown (the loader always redirects); declared so the router knows the route is a leaf.
+    Component: RedirectingRoute,
+    loader: async () => {
+      // The guard restores the session in parallel; wait for the same restore before deciding.
+      await sessionStore.restore();
+      return redirect(routePath(route.redirect({ isLoggedIn: sessionStore.isLoggedIn() })));
+    },
+  };
+}
+
+function pagesIn(layout: LayoutName): RouteObject[] {
+  return appRoutes.filter(isPageRoute).filter((route) => route.layout === layout).map(pageRouteObject);
+}
+
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootRoute />,
+      errorElement: <RouteErrorBoundary variant="root" />,
+      hydrateFallbackElement: <LoadingScreen />,
+      loader: navigationGuardLoader,
+      // The guard must see every navigation, not only the first (spec section 2).
+      shouldRevalidate: () => true,
+      children: [
+        ...appRoutes.filter(isRedirectRoute).map(redirectRouteObject),
+        {
+          id: 'layout:auth',
+          errorElement: <RouteErrorBoundary variant="root" />,
+          lazy: { Component: () => import('@/layouts/auth-layout').then((module) => module.AuthLayout) },
+          children: pagesIn('auth'),
+        },
+        {
+          id: 'queries',
+          lazy: { Component: () => import('./query-provider-route').then((module) => module.QueryProviderRoute) },
+          children: [
+            {
+              id: 'layout:app',
+              errorElement: <RouteErrorBoundary variant="root" />,
+              lazy: { Component: () => import('@/layouts/app-layout').then((module) => module.AppLayout) },
+              children: [
+                ...pagesIn('app'),
+                {
+                  id: 'layout:settings',
+                  errorElement: <RouteErrorBoundary />,
+                  lazy: { Component: () => import('@/layouts/settings/layout').then((module) => module.SettingsLayout) },
+                  children: pagesIn('settings'),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          id: notFoundRoute.name,
+          path: '*',
+          handle: notFoundRoute,
+          // Not lazy: the error boundaries show it too, so it is in the main bundle anyway.
+          Component: NotFoundPage,
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}

@@ -1,0 +1,106 @@
+import { useState, type ReactNode } from 'react';
+import { Menu, PanelLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AppSidebar } from '@/components/app-sidebar';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import type { Crumb } from '@/lib/page-handle';
+import { useSession } from '@/lib/use-session';
+import { cn } from '@/lib/utils';
+
+const collapsedStorageKey = 'sidebar_collapsed';
+const storedFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+function readCollapsed(): boolean {
+  try {
+    const parsed = storedFlag.safeParse(window.localStorage.getItem(collapsedStorageKey));
+    return parsed.success ? parsed.data : false;
+  } catch {
+    return false;
+  }
+}
+
+function writeCollapsed(collapsed: boolean): void {
+  try {
+    window.localStorage.setItem(collapsedStorageKey, String(collapsed));
+  } catch {
+    // Storage unavailable: the choice lasts for this page only.
+  }
+}
+
+export interface AppSidebarLayoutProps {
+  breadcrumbs: Crumb[];
+  children: ReactNode;
+}
+
+/**
+ * A collapsible sidebar beside a header with the breadcrumbs. Below the md breakpoint the sidebar
+ * becomes a drawer opened from the header's menu button.
+ */
+export function AppSidebarLayout({ breadcrumbs, children }: AppSidebarLayoutProps) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const toggleCollapsed = () => {
+    const next = !collapsed;
+    writeCollapsed(next);
+    setCollapsed(next);
+  };
+
+  return (
+    <div className="flex min-h-dvh bg-background">
+      <a
+        href="#main-content"
+        className="sr-only rounded-md bg-card px-3 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <aside
+        aria-label={t('nav.sidebar')}
+        className={cn(
+          'sticky top-0 hidden h-dvh shrink-0 border-r border-sidebar-border bg-sidebar transition-[width] duration-200 md:block',
+          collapsed ? 'w-16' : 'w-64',
+        )}
+      >
+        {user && <AppSidebar user={user} collapsed={collapsed} />}
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4">
+          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="-ml-1 md:hidden" aria-label={t('nav.openMenu')}>
+                <Menu aria-hidden="true" className="size-5" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" closeLabel={t('nav.closeMenu')}>
+              <div className="flex h-14 shrink-0 items-center border-b border-sidebar-border px-4 pr-14">
+                <SheetTitle>{t('nav.menu')}</SheetTitle>
+                <SheetDescription>{t('nav.menuDescription')}</SheetDescription>
+              </div>
+              {user && <AppSidebar user={user} onNavigate={() => setDrawerOpen(false)} className="min-h-0 flex-1" />}
+            </SheetContent>
+          </Sheet>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-ml-1 max-md:hidden"
+            aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}
+            onClick={toggleCollapsed}
+          >
+            <PanelLeft aria-hidden="true" className="size-5" />
+          </Button>
+          <Breadcrumbs breadcrumbs={breadcrumbs} />
+        </header>
+
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// Every route's name and path as spec section 2 lists them, spelled once. The route table
+// (src/app/routes.tsx) decides which of them exist yet; links and navigation go by name, so a
+// path changes in one place. It lives in lib because components and features link by name and
+// may not import src/app.
+
+export const routePaths = {
+  home: '/',
+  login: '/login',
+  logout: '/logout',
+  'forgot-password': '/forgot-password',
+  'reset-password': '/reset-password/:token',
+  signup: '/signup',
+  'signup-data': '/signup-data',
+  'verify-email': '/verify-email',
+  'verification.verify': '/verify-email/:id/:hash',
+  checkout: '/checkout',
+  'checkout.basket': '/checkout/basket',
+  'checkout.payment': '/checkout/payment',
+  'checkout.completed': '/checkout/completed',
+  'checkout.failed': '/checkout/failed',
+  dashboard: '/dashboard',
+  organization: '/organization',
+  'organization.create': '/organization/create',
+  payments: '/payments',
+  reports: '/reports',
+  'report.view': '/report/:type/:id',
+  '(settings)': '/settings',
+  'profile.edit': '/settings/profile',
+  'password.edit': '/settings/password',
+  appearance: '/settings/appearance',
+  // The spec shows a BillingSettings page without a path or name; both are ours.
+  'billing.edit': '/settings/billing',
+} as const;
+
+export type RouteName = keyof typeof routePaths;
+
+/** The `:param` names of a path pattern, as a union. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+export type RouteParamName<N extends RouteName> = ParamNames<(typeof routePaths)[N]>;
+/** Routes whose path has no params: what a plain link or a breadcrumb can point at. */
+export type ParamlessRouteName = { [N in RouteName]: [RouteParamName<N>] extends [never] ? N : never }[RouteName];
+export type RouteParams<N extends RouteName> = Record<RouteParamName<N>, string | number>;
+export type RouteQuery = Record<string, string | number | undefined>;
+
+/** A route without params takes none; a route with params must get every one of them. */
+export type RouteArgs<N extends RouteName> = [RouteParamName<N>] extends [never]
+  ? [params?: Record<string, never>, query?: RouteQuery]
+  : [params: RouteParams<N>, query?: RouteQuery];
+
+export function isRouteName(value: string): value is RouteName {
+  return Object.hasOwn(routePaths, value);
+}
+
+/** The URL of a named route: `routePath('report.view', { type: 'big5', id: 7 })`. */
+export function routePath<N extends RouteName>(name: N, ...[params, query]: RouteArgs<N>): string {
+  return fillPath(name, params, query);
+}
+
+/** routePath without the per-route typing, for helpers that have already checked their input. */
+export function fillPath(name: RouteName, params?: Partial<Record<string, string | number>>, query?: RouteQuery): string {
+  const path = routePaths[name].replace(/:([A-Za-z]+)/g, (_match, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new Error(`routePath(${name}): missing param "${key}"`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return queryString ? `${path}?${queryString}` : path;
+}

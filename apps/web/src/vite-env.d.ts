@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Turns error reporting on (Sentry DSN). */
+  readonly VITE_SENTRY_DSN?: string;
+  /** Turns session recording on: the address of the recording script. */
+  readonly VITE_SESSION_RECORDING_SRC?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
