@@ -1,0 +1,40 @@
+// Starts the built product (apps/server/dist/main.js) as a child process, as `npm start` would.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Polls /health until it answers 200; resolves with the milliseconds it took. */
+export async function waitForHealthy(baseUrl, startedAt, timeoutMs = 60_000) {
+  for (;;) {
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      if (response.status === 200) return performance.now() - startedAt;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - startedAt > timeoutMs) throw new Error(`${baseUrl} did not become healthy`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function startServer({ dataDir, port, env = {} }) {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const healthyAfterMs = await waitForHealthy(baseUrl, startedAt);
+  return {
+    baseUrl,
+    healthyAfterMs,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
