@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,17 +6,32 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { contentSecurityPolicyDirectives } from './lib/content-security-policy.ts';
 import { createLogger } from './logger.ts';
+import { createAccountEvents } from './modules/accounts/account-events.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { authenticateAccessToken } from './modules/auth/session-service.ts';
+import { birthDetailsRoutes } from './modules/birth-details/routes.ts';
+import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mailModule } from './modules/mail/mail-module.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { policyRoutes } from './modules/policies/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { loginRateLimits, rateLimitPlugin, rateLimitPreHandler } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import './route-config.ts';
 
@@ -27,6 +41,8 @@ export interface AppDeps {
   pool: pg.Pool;
   /** Defaults to createLogger(config); tests pass one that writes to a captured stream. */
   logger?: Logger;
+  /** Defaults to the system clock; tests pass a ManualClock to move time (token expiry). */
+  clock?: Clock;
 }
 
 /** Builds the HTTP application without listening (tests call `app.inject`). */
@@ -42,21 +58,25 @@ export function buildApp(config: Config, deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const clock = deps.clock ?? systemClock;
+  app.decorate('clock', clock);
+  app.decorate('accountEvents', createAccountEvents());
 
   // First, so that the routes of every plugin below (docs, static files) share the one handler.
   app.register(errorsPlugin);
 
   // External plugins.
   app.register(cookie);
-  app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config.publicUrl) },
-    // Same answer as the CSP's frame-ancestors 'none', for browsers that only know this header.
-    frameguard: { action: 'deny' },
-    // Google sign-in opens a popup that must be able to message this window.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // HSTS only means something over https; on http://localhost it would only confuse.
-    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config.publicUrl) },
+      // Same answer as the CSP's frame-ancestors 'none', for browsers that only know this header.
+      frameguard: { action: 'deny' },
+      // Google sign-in opens a popup that must be able to message this window.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // HSTS only means something over https; on http://localhost it would only confuse.
+      strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    },
   });
   app.register(openApiPlugin, { publicUrl: config.publicUrl });
 
@@ -64,13 +84,26 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(gracefulClosePlugin);
   app.register(jsonBodyPlugin);
   app.register(dbPlugin, { db: deps.db, pool: deps.pool });
+  // Background jobs; started by main.ts (and createTestApp) once the database is migrated.
+  app.register(jobsPlugin);
   app.register(csrfPlugin, { db: deps.db, secureCookies: production });
+  // Every route registered after this is private unless its config says `public: true`.
+  app.register(authPlugin, { authenticate: (token) => authenticateAccessToken(deps.db, clock, token) });
+  app.register(rateLimitPlugin);
   app.register(metricsPlugin);
   app.register(spaPlugin, { webDistDir: config.webDistDir });
 
   // Modules.
   app.register(healthRoutes);
   app.register(geoRoutes);
+  app.register(mailModule, { config });
+  app.register(authRoutes, { config, loginPreHandlers: [rateLimitPreHandler(loginRateLimits)] });
+  app.register(accountRoutes, { config });
+  app.register(emailVerificationRoutes);
+  app.register(passwordResetRoutes);
+  app.register(birthDetailsRoutes);
+  app.register(settingsRoutes);
+  app.register(policyRoutes);
 
   return app;
 }

@@ -55,3 +55,47 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 });
+
+describe('loadConfig: accounts and sessions (issue 3)', () => {
+  it('defaults to 15-minute access tokens, 30-day logins, open sign-up and no Google', () => {
+    expect(loadConfig({})).toMatchObject({
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 2_592_000,
+      signupEnabled: true,
+      googleClientId: undefined,
+      googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    });
+  });
+
+  it('reads the token lifetimes, SIGNUP_ENABLED and the Google settings', () => {
+    const config = loadConfig({
+      ACCESS_TOKEN_TTL: '300',
+      REFRESH_TOKEN_TTL: '86400',
+      SIGNUP_ENABLED: 'false',
+      GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+      GOOGLE_JWKS_URL: 'http://127.0.0.1:9999/certs',
+    });
+    expect(config).toMatchObject({
+      accessTokenTtlSeconds: 300,
+      refreshTokenTtlSeconds: 86_400,
+      signupEnabled: false,
+      googleClientId: 'abc.apps.googleusercontent.com',
+      googleJwksUrl: 'http://127.0.0.1:9999/certs',
+    });
+  });
+
+  it.each([
+    ['ACCESS_TOKEN_TTL', '0', 'Invalid configuration: ACCESS_TOKEN_TTL must be a whole number of seconds above 0 (got "0")'],
+    ['REFRESH_TOKEN_TTL', '1.5', 'Invalid configuration: REFRESH_TOKEN_TTL must be a whole number of seconds above 0 (got "1.5")'],
+    ['SIGNUP_ENABLED', 'maybe', 'Invalid configuration: SIGNUP_ENABLED must be true or false (got "maybe")'],
+    ['GOOGLE_JWKS_URL', 'certs.json', 'Invalid configuration: GOOGLE_JWKS_URL must be an http:// or https:// URL (got "certs.json")'],
+  ])('refuses a bad %s with one line naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('refuses a login lifetime that is not longer than an access token’s', () => {
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '900', REFRESH_TOKEN_TTL: '600' })).toThrow(
+      'Invalid configuration: REFRESH_TOKEN_TTL must be longer than ACCESS_TOKEN_TTL (got 600 and 900)',
+    );
+  });
+});

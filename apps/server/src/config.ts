@@ -22,6 +22,13 @@ const trustProxy = z.string().transform((value, context): boolean | number | str
   return z.NEVER;
 });
 
+const positiveSeconds = z.coerce
+  .number({ error: 'must be a whole number of seconds above 0' })
+  .int({ error: 'must be a whole number of seconds above 0' })
+  .min(1, { error: 'must be a whole number of seconds above 0' });
+
+const booleanFlag = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((value) => value === 'true' || value === '1');
+
 const envSchema = z.object({
   PORT: portNumber.default(3000),
   // Loopback by default: `npm start` on a laptop must not expose the product to the network.
@@ -40,6 +47,18 @@ const envSchema = z.object({
     .default('info'),
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: absolutePath.optional(),
+  // Issue 3: access tokens live 15 minutes, a login (its refresh-token family) 30 days at most.
+  ACCESS_TOKEN_TTL: positiveSeconds.default(900),
+  REFRESH_TOKEN_TTL: positiveSeconds.default(30 * 24 * 60 * 60),
+  /** Google sign-in is offered only when set. */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
+  SIGNUP_ENABLED: booleanFlag.default(true),
+  // E-mail (issue 3): SMTP when set, otherwise the log and the dev outbox (DESIGN section 5).
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Compass <no-reply@localhost>'),
+  /** First retry of a failed send; later ones back off exponentially (pg-boss retryBackoff). */
+  MAIL_RETRY_DELAY_SECONDS: positiveSeconds.default(10),
 });
 
 export interface Config {
@@ -56,6 +75,22 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** The built SPA; absent in server tests, which then get JSON 404s instead of index.html. */
   webDistDir: string;
+  /** Lifetime of an access token, in seconds. */
+  accessTokenTtlSeconds: number;
+  /** Absolute lifetime of a login's refresh tokens, however often they rotate, in seconds. */
+  refreshTokenTtlSeconds: number;
+  /** Google sign-in's audience; undefined turns Google sign-in off. */
+  googleClientId: string | undefined;
+  /** Where Google's signing keys are fetched (tests serve their own). */
+  googleJwksUrl: string;
+  /** False refuses new registrations (403 signup_disabled). */
+  signupEnabled: boolean;
+  /** smtp:// or smtps:// URL of the relay; undefined keeps mail in the log and the dev outbox. */
+  smtpUrl: string | undefined;
+  /** The From header of every message. */
+  mailFrom: string;
+  /** Delay before the first retry of a failed send, in seconds (then exponential backoff). */
+  mailRetryDelaySeconds: number;
 }
 
 /** A bad environment variable; its message is the one line start-up prints. */
@@ -74,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${raw === undefined ? '' : ` (got "${raw}")`}`);
   }
   const vars = parsed.data;
+  if (vars.REFRESH_TOKEN_TTL <= vars.ACCESS_TOKEN_TTL) {
+    throw new ConfigError(`Invalid configuration: REFRESH_TOKEN_TTL must be longer than ACCESS_TOKEN_TTL (got ${vars.REFRESH_TOKEN_TTL} and ${vars.ACCESS_TOKEN_TTL})`);
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -85,5 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     webDistDir: vars.WEB_DIST_DIR ?? defaultWebDistDir,
+    accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL,
+    googleClientId: vars.GOOGLE_CLIENT_ID,
+    googleJwksUrl: vars.GOOGLE_JWKS_URL,
+    signupEnabled: vars.SIGNUP_ENABLED,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    mailRetryDelaySeconds: vars.MAIL_RETRY_DELAY_SECONDS,
   };
 }

@@ -10,7 +10,7 @@ describe('request logs', () => {
       logStream: logs,
       configure: (app) => {
         // A careless handler that logs everything it got, as later code might.
-        app.post('/api/test/careless', async (request) => {
+        app.post('/api/test/careless', { config: { public: true } }, async (request) => {
           request.log.info({ headers: request.headers, body: request.body, nested: { deeper: [{ refresh_token: 'refresh-secret-4' }] } }, 'received');
           request.log.info({ req: request.raw }, 'raw request');
           return { ok: true };

@@ -36,8 +36,12 @@ try {
   await prepareDatabase(pool);
 
   const app = buildApp(config, { db, pool, logger });
-  // Closing stops accepting connections and waits for the requests in flight.
+  // Closing stops accepting connections and waits for the requests in flight, then the job workers
+  // finish the jobs they hold (the jobs plugin's onClose).
   shutdown.add('HTTP server', () => app.close());
+  await app.ready();
+  // After the migrations: pg-boss installs or upgrades its own schema (pgboss) here.
+  await app.jobs.start();
   await app.listen({ host: config.host, port: config.port });
   logger.info(
     { startupMs: Math.round(performance.now()), database: config.databaseUrl ? 'external' : 'embedded' },

@@ -8,6 +8,8 @@ declare module 'fastify' {
     csrf?: boolean;
     /** `false` keeps the route out of the request metrics (health checks, the metrics route). */
     metrics?: boolean;
+    /** `false` sends the route's replies without the security headers (the health check). */
+    securityHeaders?: boolean;
   }
 }
 

@@ -7,7 +7,7 @@ describe('closing the app (what SIGTERM does)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       configure: (app) => {
-        app.get('/api/test/slow', async () => {
+        app.get('/api/test/slow', { config: { public: true } }, async () => {
           await new Promise<void>((resolve) => {
             release = resolve;
           });

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connectDatabase, type Database } from '../src/db/connection.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/logger.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './test-database.ts';
 import type pg from 'pg';
@@ -19,6 +20,10 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Adds routes or plugins before the app is made ready (e.g. routes that throw, for error tests). */
   configure?: (app: App) => void | Promise<void>;
+  /** The app's clock; pass a ManualClock to move time forward (token expiry, rate-limit windows). */
+  clock?: Clock;
+  /** Starts the background job workers (e-mail delivery), as main.ts does; default true. */
+  jobs?: boolean;
 }
 
 /** Cookie and header values that let a test make a non-GET call past the CSRF check. */
@@ -55,9 +60,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const url = databaseUrl(serverUrl, name);
   const { pool, db } = connectDatabase(url, { max: 5 });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: options.logStream ? 'info' : 'silent', WEB_DIST_DIR: fixtureWebDistDir, ...options.env });
-  const app = buildApp(config, { db, pool, logger: createLogger(config, options.logStream) });
+  const app = buildApp(config, { db, pool, logger: createLogger(config, options.logStream), clock: options.clock });
   await options.configure?.(app);
   await app.ready();
+  if (options.jobs !== false) await app.jobs.start();
 
   return {
     app,

@@ -29,3 +29,16 @@ export const wrongPasswordMessage = 'The password is incorrect.';
 /** `DELETE /api/user` (the ConfirmPassword step): the password confirms the deletion. */
 export const deleteAccountRequest = z.object({ password: requiredString });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
+
+/** Answers of the settings calls beyond the field rules above. */
+export const accountSettingsMessages = {
+  /** Change password on an account created through Google: the reset e-mail sets a first password. */
+  noPasswordYet: 'This account has no password yet. Use “Forgot password” to set one.',
+  /** Deleting an account without a password: a fresh Google sign-in stands in for the password. */
+  reauthenticateToDelete: 'Please sign in with Google again, then delete the account within 10 minutes.',
+  /** …and the confirmation field then takes the account's e-mail address. */
+  typeEmailToDelete: 'Type your e-mail address to confirm the deletion.',
+} as const;
+
+/** How recent the sign-in of an account without a password must be to delete it. */
+export const recentSignInSeconds = 10 * 60;

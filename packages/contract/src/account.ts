@@ -36,7 +36,5 @@ export const account = z.object({
 });
 export type Account = z.infer<typeof account>;
 
-/** Registration is complete only when all three flags are true (spec section 4). */
-export function isRegistrationComplete(user: Pick<Account, 'signup_completed' | 'big5_completed' | 'env_completed'>): boolean {
-  return user.signup_completed && user.big5_completed && user.env_completed;
-}
+// Defined beside the flags' other readers, without zod; kept importable from here too.
+export { isRegistrationComplete } from './registration-status.ts';

@@ -29,3 +29,10 @@ export const authConfig = z.object({
   signup_enabled: z.boolean(),
 });
 export type AuthConfig = z.infer<typeof authConfig>;
+
+export const googleLoginMessages = {
+  providerDisabled: 'Google sign-in is not available.',
+  invalidToken: 'Google sign-in could not be verified. Please try again.',
+  /** An unverified Google e-mail that belongs to an existing account is never linked to it. */
+  accountExists: 'An account with this email already exists. Log in with your password.',
+} as const;

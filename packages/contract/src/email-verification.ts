@@ -16,3 +16,9 @@ export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
 export const emailVerifiedMessage = 'Your e-mail address has been verified.';
 export const invalidVerificationLinkMessage = 'This verification link is invalid or has expired.';
 export const verificationLinkSentMessage = 'A new verification link has been sent to your e-mail address.';
+export const emailAlreadyVerifiedMessage = 'Your e-mail address is already verified.';
+/** 403: the link is genuine but was sent to another account than the one logged in. */
+export const verificationLinkForOtherAccountMessage =
+  'This verification link belongs to another account. Log in with that account to use it.';
+/** How long a verification link works. */
+export const verificationLinkLifetimeMinutes = 60;

@@ -14,6 +14,11 @@ export const errorCodes = [
   'unsupported_media_type',
   'payload_too_large',
   'service_unavailable',
+  // Accounts (issue 3).
+  'signup_disabled',
+  'provider_disabled',
+  'invalid_google_token',
+  'account_exists',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -23,3 +23,5 @@ export const invalidResetLinkMessage = 'This password reset link is invalid or h
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
+/** How long a password reset link works. */
+export const resetLinkLifetimeMinutes = 60;

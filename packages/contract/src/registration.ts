@@ -17,3 +17,8 @@ export const registerRequest = withPasswordConfirmation(
   }),
 );
 export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const registrationMessages = {
+  emailTaken: 'The email has already been taken.',
+  signupDisabled: 'Sign-up is currently closed.',
+} as const;

@@ -2,12 +2,13 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as appSecrets from './schema/app-secrets.ts';
 import * as authSessions from './schema/auth-sessions.ts';
+import * as mailOutbox from './schema/mail-outbox.ts';
 import * as passwordResetTokens from './schema/password-reset-tokens.ts';
 import * as rateLimitCounters from './schema/rate-limit-counters.ts';
 import * as users from './schema/users.ts';
 
 // Every table file under ./schema, one line each (drizzle.config.ts globs the same folder).
-const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters };
+const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox };
 
 export type Database = NodePgDatabase<typeof schema>;
 

@@ -13,9 +13,9 @@ describe('CSRF protection', () => {
   beforeAll(async () => {
     t = await createTestApp({
       configure: (app) => {
-        app.post('/api/test/echo', async () => ({ ok: true }));
-        app.post('/api/test/webhook', { config: { csrf: false } }, async () => ({ ok: true }));
-        app.route({ method: ['GET', 'HEAD', 'OPTIONS'], url: '/api/test/read', handler: async () => ({ ok: true }) });
+        app.post('/api/test/echo', { config: { public: true } }, async () => ({ ok: true }));
+        app.post('/api/test/webhook', { config: { public: true, csrf: false } }, async () => ({ ok: true }));
+        app.route({ method: ['GET', 'HEAD', 'OPTIONS'], url: '/api/test/read', config: { public: true }, handler: async () => ({ ok: true }) });
       },
     });
   });

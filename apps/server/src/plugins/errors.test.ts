@@ -13,28 +13,28 @@ describe('error responses (spec section 8)', () => {
     t = await createTestApp({
       configure: (app) => {
         const order = z.object({ email: emailField, items: z.array(z.object({ name: requiredString })).min(1) });
-        app.post('/api/test/orders', { schema: { body: order } }, async (request) => ({ received: request.body.items.length }));
-        app.delete('/api/test/orders', async (request) => ({ body: request.body ?? null }));
-        app.get('/api/test/service-validation', async () => {
+        app.post('/api/test/orders', { config: { public: true }, schema: { body: order } }, async (request) => ({ received: request.body.items.length }));
+        app.delete('/api/test/orders', { config: { public: true } }, async (request) => ({ body: request.body ?? null }));
+        app.get('/api/test/service-validation', { config: { public: true } }, async () => {
           throw new ValidationError({ coupon_code: ['Please enter a discount code.'] });
         });
-        app.get('/api/test/bad-request', async () => {
+        app.get('/api/test/bad-request', { config: { public: true } }, async () => {
           throw new BadRequestError('Item already exists');
         });
-        app.get('/api/test/not-found', async () => {
+        app.get('/api/test/not-found', { config: { public: true } }, async () => {
           throw new NotFoundError('No such report.');
         });
-        app.get('/api/test/too-many', async () => {
+        app.get('/api/test/too-many', { config: { public: true } }, async () => {
           throw new TooManyRequestsError(30);
         });
-        app.get('/api/test/unavailable', async () => {
+        app.get('/api/test/unavailable', { config: { public: true } }, async () => {
           throw new ServiceUnavailableError();
         });
-        app.get('/api/test/crash', async () => {
+        app.get('/api/test/crash', { config: { public: true } }, async () => {
           throw new Error('SELECT password FROM users failed at /srv/app/src/secret.ts:12');
         });
-        app.get('/api/test/sql', async () => app.db.execute(sql`SELECT secret_column FROM no_such_secret_table`));
-        app.get('/api/test/bad-response', { schema: { response: { 200: z.object({ id: z.string() }) } } }, async () => ({ id: 42 }) as unknown as { id: string });
+        app.get('/api/test/sql', { config: { public: true } }, async () => app.db.execute(sql`SELECT secret_column FROM no_such_secret_table`));
+        app.get('/api/test/bad-response', { config: { public: true }, schema: { response: { 200: z.object({ id: z.string() }) } } }, async () => ({ id: 42 }) as unknown as { id: string });
       },
     });
     csrf = await t.csrf();

@@ -6,7 +6,7 @@ describe('GET /metrics', () => {
   beforeAll(async () => {
     t = await createTestApp({
       configure: (app) => {
-        app.get('/api/test/reports/:id', async () => ({ ok: true }));
+        app.get('/api/test/reports/:id', { config: { public: true } }, async () => ({ ok: true }));
       },
     });
   });

@@ -82,8 +82,8 @@ describe('navigation guard, wired into the router', () => {
     const { router } = renderRoute('/settings');
     expect(await screen.findByRole('heading', { name: 'Profile information' }, routeTimeout)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/settings/profile');
-    expect(screen.getByText('ada@example.com', { selector: 'dd' })).toBeInTheDocument();
-    expect(screen.getByText('English')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveValue('ada@example.com');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveDisplayValue('English');
   });
 
   it('restores the stored session before each navigation, not only the first', async () => {

@@ -1,4 +1,5 @@
-import { isRegistrationComplete, type Account } from '@app/contract/account';
+import type { Account } from '@app/contract/account';
+import { isRegistrationComplete } from '@app/contract/registration-status';
 
 /**
  * Who may open a route (spec 2 route table):

@@ -64,13 +64,19 @@ export function createAppRoutes(): RouteObject[] {
           children: pagesIn('auth'),
         },
         {
+          id: 'layout:public',
+          errorElement: <RouteErrorBoundary variant="root" />,
+          lazy: { Component: () => import('@/layouts/public-layout').then((module) => module.PublicLayout) },
+          children: pagesIn('public'),
+        },
+        {
           id: 'queries',
           lazy: { Component: () => import('./query-provider-route').then((module) => module.QueryProviderRoute) },
           children: [
             {
               id: 'layout:app',
               errorElement: <RouteErrorBoundary variant="root" />,
-              lazy: { Component: () => import('@/layouts/app-layout').then((module) => module.AppLayout) },
+              lazy: { Component: () => import('./app-shell-route').then((module) => module.AppShellRoute) },
               children: [
                 ...pagesIn('app'),
                 {

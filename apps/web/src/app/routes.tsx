@@ -8,7 +8,7 @@ import type { RouteAccess } from './navigation-guard';
 // from lib/route-paths.ts), with who may open it, the layout that frames it, and what the page
 // declares for the head and the breadcrumbs. Later issues add their pages here.
 
-export type LayoutName = 'auth' | 'app' | 'settings';
+export type LayoutName = 'auth' | 'app' | 'settings' | 'public';
 
 interface RouteBase extends PageHandle {
   name: RouteName;
@@ -55,12 +55,74 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('@/features/auth/pages/logout-page').then((module) => module.LogoutPage),
   },
   {
+    name: 'signup',
+    access: 'guest',
+    layout: 'auth',
+    titleKey: 'pages.signup.title',
+    page: () => import('@/features/auth/pages/signup-page').then((module) => module.SignupPage),
+  },
+  {
+    name: 'forgot-password',
+    access: 'guest',
+    layout: 'auth',
+    titleKey: 'pages.forgotPassword.title',
+    page: () => import('@/features/auth/pages/forgot-password-page').then((module) => module.ForgotPasswordPage),
+  },
+  {
+    // Spec: optional `email` query value, prefilled.
+    name: 'reset-password',
+    access: 'guest',
+    layout: 'auth',
+    titleKey: 'pages.resetPassword.title',
+    page: () => import('@/features/auth/pages/reset-password-page').then((module) => module.ResetPasswordPage),
+  },
+  {
+    name: 'verify-email',
+    access: 'auth',
+    layout: 'auth',
+    titleKey: 'pages.verifyEmail.title',
+    page: () => import('@/features/auth/pages/verify-email-page').then((module) => module.VerifyEmailPage),
+  },
+  {
+    // Spec: params passed through (with the link's `expires` and `signature` query).
+    name: 'verification.verify',
+    access: 'auth',
+    layout: 'auth',
+    titleKey: 'pages.verification.title',
+    page: () => import('@/features/auth/pages/verify-email-link-page').then((module) => module.VerifyEmailLinkPage),
+  },
+  {
+    name: 'privacy-policy',
+    access: 'public',
+    layout: 'public',
+    titleKey: 'legal.privacy.title',
+    page: () => import('@/features/legal/pages/privacy-policy-page').then((module) => module.PrivacyPolicyPage),
+  },
+  {
+    name: 'terms-of-service',
+    access: 'public',
+    layout: 'public',
+    titleKey: 'legal.terms.title',
+    page: () => import('@/features/legal/pages/terms-of-service-page').then((module) => module.TermsOfServicePage),
+  },
+  {
     name: 'dashboard',
     access: 'app',
     layout: 'app',
     titleKey: 'pages.dashboard.title',
     breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard' }],
     page: () => import('@/features/dashboard/pages/dashboard-page').then((module) => module.DashboardPage),
+  },
+  {
+    // RegisterFinish ('Complete Profile'): registration may be unfinished (spec 2: requires auth).
+    // In the app shell rather than the auth card: the user is signed in, can log out from the
+    // user menu, and comes back here from Settings › Profile to edit the birth details.
+    name: 'signup-data',
+    access: 'auth',
+    layout: 'app',
+    titleKey: 'pages.signupData.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard', to: 'dashboard' }, { titleKey: 'breadcrumbs.signupData' }],
+    page: () => import('@/features/account/pages/signup-data-page').then((module) => module.SignupDataPage),
   },
   // Spec: '/settings' goes to /settings/profile.
   { name: '(settings)', access: 'app', redirect: () => 'profile.edit' },
@@ -71,6 +133,23 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: 'pages.profile.title',
     breadcrumbs: [settingsCrumb, { titleKey: 'breadcrumbs.profile' }],
     page: () => import('@/features/settings/pages/profile-page').then((module) => module.ProfilePage),
+  },
+  {
+    name: 'password.edit',
+    access: 'app',
+    layout: 'settings',
+    titleKey: 'pages.password.title',
+    breadcrumbs: [settingsCrumb, { titleKey: 'breadcrumbs.password' }],
+    page: () => import('@/features/settings/pages/password-page').then((module) => module.PasswordPage),
+  },
+  {
+    // The spec's ConfirmPassword page: the password confirms deleting the account.
+    name: 'password.confirm',
+    access: 'app',
+    layout: 'settings',
+    titleKey: 'pages.confirmPassword.title',
+    breadcrumbs: [settingsCrumb, { titleKey: 'breadcrumbs.profile', to: 'profile.edit' }, { titleKey: 'breadcrumbs.confirmPassword' }],
+    page: () => import('@/features/settings/pages/confirm-password-page').then((module) => module.ConfirmPasswordPage),
   },
   {
     name: 'appearance',

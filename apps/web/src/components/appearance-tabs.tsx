@@ -1,6 +1,6 @@
 import { RadioGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { appearanceSchema, appearanceValues } from '@/lib/appearance';
+import { appearanceValues, parseAppearance } from '@/lib/appearance';
 import { useAppearance } from '@/lib/use-appearance';
 import { cn } from '@/lib/utils';
 import { appearanceIcons } from './appearance-icons';
@@ -14,8 +14,8 @@ export function AppearanceTabs({ className }: { className?: string }) {
     <RadioGroup.Root
       value={appearance}
       onValueChange={(value) => {
-        const parsed = appearanceSchema.safeParse(value);
-        if (parsed.success) updateAppearance(parsed.data);
+        const parsed = parseAppearance(value);
+        if (parsed !== null) updateAppearance(parsed);
       }}
       aria-label={t('appearance.label')}
       orientation="horizontal"

@@ -1,12 +1,16 @@
-import { z } from 'zod';
+import { oneOf } from './value-guards.ts';
 
 // Appearance preference (spec section 3): kept in localStorage and in a cookie, both named
 // `appearance`. public/appearance-init.js applies the same rule before the first paint; keep the
 // two in step.
 
 export const appearanceValues = ['light', 'dark', 'system'] as const;
-export const appearanceSchema = z.enum(appearanceValues);
-export type Appearance = z.infer<typeof appearanceSchema>;
+export type Appearance = (typeof appearanceValues)[number];
+
+/** A stored or chosen value as an appearance, or null (start-up path: lib/value-guards.ts, no zod). */
+export function parseAppearance(value: unknown): Appearance | null {
+  return oneOf(appearanceValues, value);
+}
 export type ResolvedAppearance = 'light' | 'dark';
 
 export const appearanceStorageKey = 'appearance';
@@ -41,10 +45,7 @@ function readLocalStorage(win: Window): string | null {
 
 /** The stored preference: localStorage first, then the cookie, else 'system'. */
 export function readStoredAppearance(win: Window): Appearance {
-  const fromStorage = appearanceSchema.safeParse(readLocalStorage(win));
-  if (fromStorage.success) return fromStorage.data;
-  const fromCookie = appearanceSchema.safeParse(readCookie(win.document, appearanceCookieName));
-  return fromCookie.success ? fromCookie.data : defaultAppearance;
+  return parseAppearance(readLocalStorage(win)) ?? parseAppearance(readCookie(win.document, appearanceCookieName)) ?? defaultAppearance;
 }
 
 export function appearanceCookie(value: Appearance, secure: boolean): string {
@@ -100,7 +101,8 @@ export function createAppearanceStore(win: Window = window): AppearanceStore {
       return () => listeners.delete(listener);
     },
     setAppearance(value) {
-      const appearance = appearanceSchema.parse(value);
+      const appearance = parseAppearance(value);
+      if (appearance === null) throw new Error(`Unknown appearance: ${String(value)}`);
       try {
         win.localStorage.setItem(appearanceStorageKey, appearance);
       } catch {

@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import { nonEmptyString } from './value-guards.ts';
 
 // Cookie values arrive URI-encoded (the server's XSRF-TOKEN ends in %3D); callers want the decoded text.
-const cookieValue = z.string().min(1);
 
 /** Every cookie in a `document.cookie`-style string, values URI-decoded. Malformed pairs are skipped. */
 export function parseCookies(cookieString: string): Map<string, string> {
@@ -19,8 +18,7 @@ export function parseCookies(cookieString: string): Map<string, string> {
 
 /** The decoded value of one cookie, or null when it is absent, empty or not decodable. */
 export function readCookie(name: string, cookieString: string = currentDocumentCookies()): string | null {
-  const parsed = cookieValue.safeParse(parseCookies(cookieString).get(name));
-  return parsed.success ? parsed.data : null;
+  return nonEmptyString(parseCookies(cookieString).get(name));
 }
 
 export type CookieOptions = {

@@ -1,6 +1,9 @@
 import { apiPaths } from '@app/contract/api-paths';
-import { tokenPair } from '@app/contract/auth';
-import { z } from 'zod';
+// Types only: the client is on every page's start-up path, where zod would cost 8-25 KB gzipped
+// (issue 3: login page at most 150 KB). Its own envelope checks are lib/value-guards.ts; callers
+// pass the contract's zod schemas, or loaders of them.
+import type * as z from 'zod/v4/core';
+import { isRecord, nonEmptyString, stringListRecord } from './value-guards.ts';
 import { readCookie as readDocumentCookie } from './cookies.ts';
 import { t } from './i18n.ts';
 import { tokenStorage, type TokenStorage } from './token-storage.ts';
@@ -24,22 +27,32 @@ export type RequestOptions = {
   auth?: boolean;
 };
 
-export type SchemaRequestOptions<S extends z.ZodType> = RequestOptions & {
+/** Any zod 4 schema, classic (the contract's) or mini: both parse with a safeParse method. */
+export type AnySchema = z.$ZodType & { safeParse(data: unknown): { success: true; data: unknown } | { success: false; error: Error } };
+
+/**
+ * A schema, or a function that loads one (`() => import('@app/contract/account').then((m) => m.account)`):
+ * code on the start-up path passes a loader so the contract's zod loads with the first call that
+ * needs it. The loader starts with the request; its failure counts as an exception.
+ */
+export type SchemaOrLoader<S extends AnySchema> = S | (() => Promise<S>);
+
+export type SchemaRequestOptions<S extends AnySchema> = RequestOptions & {
   /** Parses the response data; a mismatch is handled like an exception (status 500, generic text). */
-  schema: S;
+  schema: SchemaOrLoader<S>;
 };
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 /** GET: the second argument is the query string (`{ id: 3 }` -> `?id=3`; null and undefined are left out). */
 export type GetMethod = {
-  <S extends z.ZodType>(path: string, query: QueryParams | undefined, init: SchemaRequestOptions<S>): Promise<RequestResult<z.output<S>>>;
+  <S extends AnySchema>(path: string, query: QueryParams | undefined, init: SchemaRequestOptions<S>): Promise<RequestResult<z.output<S>>>;
   (path: string, query?: QueryParams, init?: RequestOptions): Promise<RequestResult<unknown>>;
 };
 
 /** POST, PUT, PATCH, DELETE: the second argument is the JSON body. Without a schema, data is unknown. */
 export type BodyMethod = {
-  <S extends z.ZodType>(path: string, body: unknown, init: SchemaRequestOptions<S>): Promise<RequestResult<z.output<S>>>;
+  <S extends AnySchema>(path: string, body: unknown, init: SchemaRequestOptions<S>): Promise<RequestResult<z.output<S>>>;
   (path: string, body?: unknown, init?: RequestOptions): Promise<RequestResult<unknown>>;
 };
 
@@ -71,7 +84,7 @@ type PreparedRequest = {
   method: Method;
   path: string;
   body: unknown;
-  init: RequestOptions & { schema?: z.ZodType };
+  init: RequestOptions & { schema?: SchemaOrLoader<AnySchema> };
 };
 
 const xsrfCookieName = 'XSRF-TOKEN';
@@ -79,11 +92,23 @@ const xsrfHeaderName = 'X-XSRF-TOKEN';
 
 // A code is only looked up as a translation key when it is a plain identifier: i18next reads
 // '.' and ':' as nesting and namespace separators.
-const errorCode = z.string().regex(/^[A-Za-z0-9_-]+$/);
-const messageBody = z.object({ message: z.string().min(1) });
-const fieldErrors = z.record(z.string(), z.array(z.string()));
-const validationBody = z.object({ message: z.string().optional(), errors: fieldErrors });
-const codeBody = z.object({ code: errorCode });
+const errorCodePattern = /^[A-Za-z0-9_-]+$/;
+
+/** `code` of `{ code }` when it is a plain identifier, else null. */
+function errorCodeOf(body: unknown): string | null {
+  const code = isRecord(body) ? nonEmptyString(body.code) : null;
+  return code !== null && errorCodePattern.test(code) ? code : null;
+}
+
+/** `message` of `{ message }` when it is a non-empty string, else null. */
+function messageOf(body: unknown): string | null {
+  return isRecord(body) ? nonEmptyString(body.message) : null;
+}
+
+/** `errors` of a 422 body (`{ field: ['message'] }`), else null. */
+function fieldErrorsOf(body: unknown): Record<string, string[]> | null {
+  return isRecord(body) ? stringListRecord(body.errors) : null;
+}
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { tokens, translate } = options;
@@ -168,6 +193,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         null,
       );
       if (!response.ok) return false;
+      // Loaded here, not at start-up: only a logged-in session ever refreshes.
+      const { tokenPair } = await import('@app/contract/auth');
       const pair = tokenPair.safeParse(await readJson(response));
       if (!pair.success) return false;
       tokens.write(pair.data);
@@ -228,14 +255,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return translate('serverErrors.generic');
   };
 
-  const toResult = async (request: PreparedRequest, response: Response): Promise<RequestResult<unknown>> => {
+  const toResult = async (
+    request: PreparedRequest,
+    response: Response,
+    loadingSchema: Promise<AnySchema | undefined>,
+  ): Promise<RequestResult<unknown>> => {
     const { status } = response;
-    const { schema } = request.init;
     const text = await response.text();
     if (response.ok) {
       // spec 8: 204 or an empty body is "no data, no error".
       if (status === 204 || text.trim() === '') return { data: null, error: null, errors: null, status };
       const json: unknown = JSON.parse(text);
+      const schema = await loadingSchema;
       if (!schema) return { data: json, error: null, errors: null, status };
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
@@ -247,23 +278,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
 
     const body = parseJsonOrNull(text);
-    const code = codeBody.safeParse(body);
-    const fallback = translateCode(code.success ? code.data.code : null);
+    const fallback = translateCode(errorCodeOf(body));
     if (status === 422) {
       // spec 8: a 422 with errors returns the field errors (and the message for a toast).
-      const validation = validationBody.safeParse(body);
-      const message = messageBody.safeParse(body);
-      return {
-        data: null,
-        error: message.success ? message.data.message : fallback,
-        errors: validation.success ? validation.data.errors : null,
-        status,
-      };
+      return { data: null, error: messageOf(body) ?? fallback, errors: fieldErrorsOf(body), status };
     }
     if (status === 400) {
       // spec 8: a 400 with a message returns that message.
-      const message = messageBody.safeParse(body);
-      return { data: null, error: message.success ? message.data.message : fallback, errors: null, status };
+      return { data: null, error: messageOf(body) ?? fallback, errors: null, status };
     }
     // spec 8: anything else is translated from its code, falling back to serverErrors.generic.
     return { data: null, error: fallback, errors: null, status };
@@ -273,9 +295,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     method: Method,
     path: string,
     body: unknown,
-    init: RequestOptions & { schema?: z.ZodType } = {},
+    init: RequestOptions & { schema?: SchemaOrLoader<AnySchema> } = {},
   ): Promise<RequestResult<unknown>> => {
     const prepared: PreparedRequest = { method, path, body, init };
+    // Loads in parallel with the request; awaited (and its failure caught) only for a success body.
+    const loadingSchema = Promise.resolve().then(() => (typeof init.schema === 'function' ? init.schema() : init.schema));
+    loadingSchema.catch(() => undefined);
     try {
       let accessToken = init.auth === false ? null : (tokens.read()?.accessToken ?? null);
 
@@ -294,23 +319,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         response = await sendWithFreshXsrf(prepared, accessToken);
       }
 
-      return await toResult(prepared, response);
+      return await toResult(prepared, response, loadingSchema);
     } catch {
       return exceptionResult();
     }
   };
 
   // Overloads tie `data` to the schema that parsed it; without a schema the caller gets unknown.
-  function get<S extends z.ZodType>(path: string, query: QueryParams | undefined, init: SchemaRequestOptions<S>): Promise<RequestResult<z.output<S>>>;
+  function get<S extends AnySchema>(path: string, query: QueryParams | undefined, init: SchemaRequestOptions<S>): Promise<RequestResult<z.output<S>>>;
   function get(path: string, query?: QueryParams, init?: RequestOptions): Promise<RequestResult<unknown>>;
-  function get(path: string, query?: QueryParams, init?: RequestOptions & { schema?: z.ZodType }): Promise<RequestResult<unknown>> {
+  function get(path: string, query?: QueryParams, init?: RequestOptions & { schema?: SchemaOrLoader<AnySchema> }): Promise<RequestResult<unknown>> {
     return request('GET', path, query, init);
   }
 
   const bodyMethod = (method: Exclude<Method, 'GET'>): BodyMethod => {
-    function call<S extends z.ZodType>(path: string, body: unknown, init: SchemaRequestOptions<S>): Promise<RequestResult<z.output<S>>>;
+    function call<S extends AnySchema>(path: string, body: unknown, init: SchemaRequestOptions<S>): Promise<RequestResult<z.output<S>>>;
     function call(path: string, body?: unknown, init?: RequestOptions): Promise<RequestResult<unknown>>;
-    function call(path: string, body?: unknown, init?: RequestOptions & { schema?: z.ZodType }): Promise<RequestResult<unknown>> {
+    function call(path: string, body?: unknown, init?: RequestOptions & { schema?: SchemaOrLoader<AnySchema> }): Promise<RequestResult<unknown>> {
       return request(method, path, body, init);
     }
     return call;
@@ -338,13 +363,17 @@ function parseJsonOrNull(text: string): unknown {
 }
 
 async function isCsrfMismatch(response: Response): Promise<boolean> {
-  const body = codeBody.safeParse(await readJson(response.clone()));
-  return body.success && body.data.code === 'csrf_mismatch';
+  return errorCodeOf(await readJson(response.clone())) === 'csrf_mismatch';
 }
 
 function queryOf(value: unknown): QueryParams | undefined {
-  const parsed = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()])).safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  if (!isRecord(value)) return undefined;
+  const query: QueryParams = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null || item === undefined || typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') query[key] = item;
+    else return undefined;
+  }
+  return query;
 }
 
 const sessionExpiredListeners = new Set<() => void>();

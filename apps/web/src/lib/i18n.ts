@@ -29,3 +29,12 @@ export function setLanguage(locale: string | null | undefined): Promise<unknown>
   const language = locale && locale.trim() !== '' ? locale : defaultLocale;
   return i18n.changeLanguage(language);
 }
+
+/**
+ * Adds a feature's texts to the one namespace (keys stay `pages.signup.title`), from the module
+ * that shows them, so they load with their pages and not at start-up: en.json is in every page's
+ * first download, and the login page has a 150 KB budget (issue 3). Idempotent.
+ */
+export function addTranslations(language: string, texts: Record<string, unknown>): void {
+  i18n.addResourceBundle(language, 'translation', texts, true, false);
+}

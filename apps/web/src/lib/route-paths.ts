@@ -30,6 +30,12 @@ export const routePaths = {
   appearance: '/settings/appearance',
   // The spec shows a BillingSettings page without a path or name; both are ours.
   'billing.edit': '/settings/billing',
+  // The spec shows a ConfirmPassword page without a path or name; both are ours (it confirms
+  // deleting the account, from Settings › Profile).
+  'password.confirm': '/settings/confirm-password',
+  // The spec shows privacy policy and terms of service pages without paths or names; both are ours.
+  'privacy-policy': '/privacy-policy',
+  'terms-of-service': '/terms-of-service',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

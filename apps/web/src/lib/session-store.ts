@@ -1,6 +1,7 @@
-import { account, type Account } from '@app/contract/account';
-import { apiPaths } from '@app/contract/api-paths';
-import { loginResponse, type LoginRequest, type LoginResponse } from '@app/contract/auth';
+import type { Account } from '@app/contract/account';
+import { accountApiPaths, apiPaths } from '@app/contract/api-paths';
+import type { LoginRequest, LoginResponse } from '@app/contract/auth';
+import type { RegisterRequest } from '@app/contract/registration';
 import { httpClient, type HttpClient, type RequestResult } from './http-client.ts';
 import { setLanguage as setI18nLanguage, t } from './i18n.ts';
 import { tokenStorage, type TokenStorage } from './token-storage.ts';
@@ -27,6 +28,8 @@ export type SessionStore = {
   restore(): Promise<void>;
   login(credentials: LoginRequest): Promise<LoginOutcome>;
   loginWithGoogle(idToken: string): Promise<LoginOutcome>;
+  /** Sign-up (POST /api/register): answers like login, and the new account is logged in the same way. */
+  register(request: RegisterRequest): Promise<LoginOutcome>;
   /** spec 4: calls the server, then clears tokens and user whatever the outcome. */
   logout(): Promise<RequestResult<unknown>>;
   setUser(user: Account): void;
@@ -48,6 +51,11 @@ export type SessionStoreOptions = {
 export function isLoggedIn(state: SessionState): boolean {
   return state.token !== null && state.user !== null;
 }
+
+// The contract's schemas are classic zod, which the start-up path does without: they load with the
+// first call that parses an account (issue 3: the login page's 150 KB budget).
+const accountSchema = () => import('@app/contract/account').then((module) => module.account);
+const loginResponseSchema = () => import('@app/contract/auth').then((module) => module.loginResponse);
 
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { http, tokens } = options;
@@ -106,6 +114,14 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     return { ok: true, user: session.account };
   };
 
+  // spec 8: login failure returns the errors plus the message, or errors.requestFailed.
+  const failedLogin = (result: RequestResult<unknown>): LoginOutcome => ({
+    ok: false,
+    error: result.error ?? translate('errors.requestFailed'),
+    errors: result.errors,
+    status: result.status,
+  });
+
   const restoreOnce = async (): Promise<void> => {
     const stored = tokens.read();
     if (stored === null) {
@@ -120,7 +136,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
     const startedIn = generation;
     setState({ token: stored.accessToken });
-    const result = await http.get(apiPaths.user, undefined, { schema: account });
+    const result = await http.get(apiPaths.user, undefined, { schema: accountSchema });
     if (generation !== startedIn) return;
     if (result.data !== null) {
       setState({ status: 'ready', token: tokens.read()?.accessToken ?? null, user: result.data });
@@ -146,19 +162,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     },
 
     async login(credentials) {
-      const result = await http.post(apiPaths.login, credentials, { schema: loginResponse, auth: false });
-      if (result.data !== null) return completeLogin(result.data);
-      // spec 8: login failure returns the errors plus the message, or errors.requestFailed.
-      return {
-        ok: false,
-        error: result.error ?? translate('errors.requestFailed'),
-        errors: result.errors,
-        status: result.status,
-      };
+      const result = await http.post(apiPaths.login, credentials, { schema: loginResponseSchema, auth: false });
+      return result.data !== null ? completeLogin(result.data) : failedLogin(result);
+    },
+
+    async register(request) {
+      const result = await http.post(accountApiPaths.register, request, { schema: loginResponseSchema, auth: false });
+      // Sign-up fails like login: the field errors (taken e-mail, password rules) plus the message.
+      return result.data !== null ? completeLogin(result.data) : failedLogin(result);
     },
 
     async loginWithGoogle(idToken) {
-      const result = await http.post(apiPaths.loginGoogle, { token: idToken }, { schema: loginResponse, auth: false });
+      const result = await http.post(apiPaths.loginGoogle, { token: idToken }, { schema: loginResponseSchema, auth: false });
       if (result.data !== null) return completeLogin(result.data);
       // spec 8: Google login failure returns errors.requestFailed.
       return { ok: false, error: translate('errors.requestFailed'), errors: null, status: result.status };
@@ -177,7 +192,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     },
 
     async reloadUser() {
-      const result = await http.get(apiPaths.user, undefined, { schema: account });
+      const result = await http.get(apiPaths.user, undefined, { schema: accountSchema });
       if (result.data !== null) {
         setState({ user: result.data });
         applyLocale(result.data);

@@ -1,5 +1,5 @@
 import type { TokenPair } from '@app/contract/auth';
-import { z } from 'zod';
+import { positiveIntegerString, trimmedString } from './value-guards.ts';
 
 // spec 3: the session lives in localStorage under exactly these keys; expires_at is in seconds.
 export const tokenStorageKeys = {
@@ -11,8 +11,6 @@ export const tokenStorageKeys = {
 // spec 4 / spec 9: a token counts as expired 60 s before its expiry time.
 export const tokenExpiryMarginSeconds = 60;
 
-const storedToken = z.string().trim().min(1);
-const storedExpiresAt = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive());
 
 export type StoredSession = {
   accessToken: string;
@@ -45,14 +43,13 @@ export function createTokenStorage(storage: StorageLike): TokenStorage {
   const notify = () => listeners.forEach((listener) => listener());
 
   const read = (): StoredSession | null => {
-    const accessToken = storedToken.safeParse(safeGet(storage, tokenStorageKeys.accessToken));
-    if (!accessToken.success) return null;
-    const refreshToken = storedToken.safeParse(safeGet(storage, tokenStorageKeys.refreshToken));
-    const expiresAt = storedExpiresAt.safeParse(safeGet(storage, tokenStorageKeys.expiresAt));
+    // Parsed with lib/value-guards.ts (start-up path: no zod there).
+    const accessToken = trimmedString(safeGet(storage, tokenStorageKeys.accessToken));
+    if (accessToken === null) return null;
     return {
-      accessToken: accessToken.data,
-      refreshToken: refreshToken.success ? refreshToken.data : null,
-      expiresAt: expiresAt.success ? expiresAt.data : null,
+      accessToken,
+      refreshToken: trimmedString(safeGet(storage, tokenStorageKeys.refreshToken)),
+      expiresAt: positiveIntegerString(safeGet(storage, tokenStorageKeys.expiresAt)),
     };
   };
 

@@ -47,6 +47,12 @@ export const refreshTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set when the token was exchanged; a later exchange past the grace window is reuse. */
     rotatedAt: timestamp({ withTimezone: true }),
+    /**
+     * The pair this token was exchanged for, AES-256-GCM encrypted under a key derived from this
+     * (plain) token, which the database never holds. A second exchange within the grace window
+     * (two tabs refreshing at once) answers the same pair instead of counting as reuse.
+     */
+    successorCiphertext: text(),
   },
   (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
 );

@@ -1,56 +1,58 @@
-import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequest, type LoginRequest } from '@app/contract/auth';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { routePath } from '@/lib/route-paths';
 import { sessionStore } from '@/lib/session-store';
 import { useNavigateTo } from '@/lib/use-navigate-to';
 import { translateValidationMessage } from '@/lib/validation-message';
+import { googleClientIdOf, useAuthConfig } from '../api/auth-config';
+import { FormAlert } from '../components/form-alert';
+import { TextField } from '../components/text-field';
+import { readLoginNotice } from '../lib/login-notice';
+import { useLoginForm } from '../lib/use-login-form';
 
-const formFields = ['email', 'password'] as const satisfies readonly (keyof LoginRequest)[];
-
-function isFormField(field: string): field is (typeof formFields)[number] {
-  return (formFields as readonly string[]).includes(field);
-}
+// Its own chunk, loaded only when the auth config offers Google (the login page's budget).
+const GoogleSignIn = lazy(() => import('../components/google-sign-in'));
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigateTo = useNavigateTo();
+  const location = useLocation();
+  const notice = readLoginNotice(location.state);
+  // Spec section 2: entering the login page clears the cached auth config.
+  const authConfig = useAuthConfig({ fresh: true });
+  const googleClientId = googleClientIdOf(authConfig.config);
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequest),
-    defaultValues: { email: '', password: '' },
-  });
+  const [googlePending, setGooglePending] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const form = useLoginForm(async (values) => {
     setFormError(null);
     const outcome = await sessionStore.login(values);
     if (outcome.ok) {
       await navigateTo('dashboard', { replace: true });
       return;
     }
-    // Spec section 5: a 422's field errors go under their fields; the message goes above the form.
-    for (const [field, messages] of Object.entries(outcome.errors ?? {})) {
-      const message = messages[0];
-      if (isFormField(field) && message) setError(field, { type: 'server', message });
-    }
+    // Spec sections 5 and 8: a 422's field errors go under their fields, the message above the form.
     setFormError(outcome.error);
+    return { fieldErrors: outcome.errors };
   });
 
-  const emailError = translateValidationMessage(errors.email?.message, t);
-  const passwordError = translateValidationMessage(errors.password?.message, t);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The validation code could not be downloaded (offline): say so instead of doing nothing.
+    form.onSubmit(event).catch(() => setFormError(t('global.genericError')));
+  };
+
+  const onGoogleCredential = async (credential: string) => {
+    setFormError(null);
+    setGooglePending(true);
+    const outcome = await sessionStore.loginWithGoogle(credential);
+    setGooglePending(false);
+    // Spec section 8: a failed Google login shows errors.requestFailed (the store's error).
+    if (outcome.ok) await navigateTo('dashboard', { replace: true });
+    else setFormError(outcome.error);
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -59,58 +61,61 @@ export function LoginPage() {
         <p className="text-sm text-muted-foreground">{t('pages.login.description')}</p>
       </div>
 
-      {formError && (
-        <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
-          {formError}
-        </div>
-      )}
+      {notice === 'password-reset' && !formError && <FormAlert tone="success">{t('pages.login.passwordResetNotice')}</FormAlert>}
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
 
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <div className="grid gap-2">
-          <Label htmlFor="login-email">{t('pages.login.email')}</Label>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('pages.login.emailPlaceholder')}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'login-email-error' : undefined}
-            {...register('email')}
-          />
-          <FieldError id="login-email-error">{emailError}</FieldError>
-        </div>
+      <form onSubmit={onSubmit} onFocus={form.preload} noValidate className="flex flex-col gap-5">
+        <TextField
+          id="login-email"
+          label={t('pages.login.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('pages.login.emailPlaceholder')}
+          error={translateValidationMessage(form.errors.email, t)}
+          {...form.field('email')}
+        />
 
-        <div className="grid gap-2">
-          <div className="flex items-center justify-between gap-2">
-            <Label htmlFor="login-password">{t('pages.login.password')}</Label>
+        <TextField
+          id="login-password"
+          label={t('pages.login.password')}
+          type="password"
+          autoComplete="current-password"
+          revealable
+          error={translateValidationMessage(form.errors.password, t)}
+          labelAside={
             <Link to={routePath('forgot-password')} className="rounded-sm text-sm text-primary underline-offset-4 hover:underline">
               {t('pages.login.forgotPassword')}
             </Link>
-          </div>
-          <Input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? 'login-password-error' : undefined}
-            {...register('password')}
-          />
-          <FieldError id="login-password-error">{passwordError}</FieldError>
-        </div>
+          }
+          {...form.field('password')}
+        />
 
-        <Button type="submit" className="mt-1 w-full" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t('pages.login.submitting') : t('pages.login.submit')}
+        <Button type="submit" className="mt-1 w-full" disabled={form.isSubmitting || googlePending}>
+          {form.isSubmitting && <Spinner />}
+          {form.isSubmitting ? t('pages.login.submitting') : t('pages.login.submit')}
         </Button>
       </form>
 
-      <p className="text-center text-sm text-muted-foreground">
-        {t('pages.login.noAccount')}{' '}
-        <Link to={routePath('signup')} className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
-          {t('pages.login.signup')}
-        </Link>
-      </p>
+      {googleClientId && (
+        <Suspense fallback={null}>
+          <GoogleSignIn
+            clientId={googleClientId}
+            context="signin"
+            onCredential={(credential) => void onGoogleCredential(credential)}
+            onError={() => setFormError(t('errors.requestFailed'))}
+          />
+        </Suspense>
+      )}
+
+      {authConfig.config?.signup_enabled !== false && (
+        <p className="text-center text-sm text-muted-foreground">
+          {t('pages.login.noAccount')}{' '}
+          <Link to={routePath('signup')} className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
+            {t('pages.login.signup')}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

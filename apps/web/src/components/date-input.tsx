@@ -1,0 +1,63 @@
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldError } from '@/components/ui/field-error';
+import { cn } from '@/lib/utils';
+import { NumberPartField, partGridClassName } from './number-part-field';
+
+export type DatePart = 'day' | 'month' | 'year';
+
+export interface DateInputProps {
+  /** Prefix of the parts' ids: `${id}-day`, `${id}-month`, `${id}-year`. */
+  id: string;
+  legend: string;
+  description?: string;
+  /** Each part's input props (react-hook-form's `register(...)`). */
+  inputs: Record<DatePart, ComponentProps<'input'>>;
+  /** Each part's own message. */
+  errors?: Partial<Record<DatePart, string>>;
+  /** A message about the whole date (a date in the future, the server's `birth_date`). */
+  error?: string;
+  /** Autofill hints for a birth date. */
+  birthday?: boolean;
+}
+
+const parts = [
+  { part: 'day', column: 1, maxLength: 2, autoComplete: 'bday-day' },
+  { part: 'month', column: 2, maxLength: 2, autoComplete: 'bday-month' },
+  { part: 'year', column: 3, maxLength: 4, autoComplete: 'bday-year' },
+] as const;
+
+/** A date as three inputs, day / month / year (spec section 5), in a fieldset with its legend. */
+export function DateInput({ id, legend, description, inputs, errors = {}, error, birthday = false }: DateInputProps) {
+  const { t } = useTranslation();
+  const descriptionId = `${id}-description`;
+  const groupErrorId = `${id}-error`;
+
+  return (
+    <fieldset className="grid gap-3" aria-describedby={description ? descriptionId : undefined}>
+      <legend className="mb-3 text-sm font-semibold">{legend}</legend>
+      {description && (
+        <p id={descriptionId} className="-mt-2 text-sm text-muted-foreground">
+          {description}
+        </p>
+      )}
+      <div className={cn(partGridClassName, 'grid-cols-[1fr_1fr_1.35fr]')}>
+        {parts.map(({ part, column, maxLength, autoComplete }) => (
+          <NumberPartField
+            key={part}
+            id={`${id}-${part}`}
+            column={column}
+            label={t(`dateInput.${part}`)}
+            placeholder={t(`dateInput.${part}Placeholder`)}
+            maxLength={maxLength}
+            autoComplete={birthday ? autoComplete : 'off'}
+            error={errors[part]}
+            describedBy={error ? [groupErrorId] : []}
+            input={inputs[part]}
+          />
+        ))}
+      </div>
+      <FieldError id={groupErrorId}>{error}</FieldError>
+    </fieldset>
+  );
+}

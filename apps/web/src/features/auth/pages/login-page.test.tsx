@@ -1,0 +1,162 @@
+import { errorMessages } from '@app/contract/messages';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { completeUser, renderRoute, routeTimeout } from '../../../../test/app-harness.tsx';
+import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
+import { authConfigStore } from '../api/auth-config.ts';
+import { googleIdentityScriptUrl, type GoogleIdConfiguration } from '../lib/google-identity.ts';
+
+// The login page's own behaviour beyond the shell's tests (app-routes.test.tsx): the auth config,
+// Google sign-in, notices and focus. Real route table and session store, real HTTP server.
+
+const server = setUpRouteTests();
+
+function answerAuthConfig(config: { google: boolean; signup_enabled?: boolean; google_client_id?: string }) {
+  server().on('GET', '/api/auth/config', () => ({
+    status: 200,
+    body: {
+      providers: { google: config.google, facebook: false, linkedin: false },
+      signup_enabled: config.signup_enabled ?? true,
+      ...(config.google_client_id ? { google_client_id: config.google_client_id } : {}),
+    },
+  }));
+}
+
+function loginResponse() {
+  return { access_token: 'google-session', refresh_token: 'google-refresh', expires_at: Math.floor(Date.now() / 1000) + 900, account: completeUser };
+}
+
+beforeEach(() => {
+  authConfigStore.clear();
+  answerAuthConfig({ google: false });
+});
+
+afterEach(() => {
+  delete window.google;
+});
+
+async function openLogin() {
+  const view = renderRoute('/login');
+  await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout);
+  return view;
+}
+
+describe('login page', () => {
+  it('moves the focus to the first field with an error', async () => {
+    await openLogin();
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Field is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+  });
+
+  it("shows 'Invalid login credentials' above the form and under the email field", async () => {
+    server().on('POST', '/api/login', () => ({
+      status: 422,
+      body: { message: errorMessages.invalidCredentials, errors: { email: [errorMessages.invalidCredentials] } },
+    }));
+    await openLogin();
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials');
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Invalid login credentials');
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+  });
+
+  it('shows the password it hides, on request', async () => {
+    await openLogin();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('reads the auth config afresh each time the login page is entered (spec 2)', async () => {
+    const { router } = await openLogin();
+    await waitFor(() => expect(server().requestsTo('GET', '/api/auth/config')).toHaveLength(1));
+
+    await act(() => router.navigate('/forgot-password'));
+    await screen.findByRole('heading', { name: 'Forgot your password?' }, routeTimeout);
+    await act(() => router.navigate('/login'));
+    await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout);
+    await waitFor(() => expect(server().requestsTo('GET', '/api/auth/config')).toHaveLength(2));
+  });
+
+  it('hides the sign-up link when sign-up is closed', async () => {
+    answerAuthConfig({ google: false, signup_enabled: false });
+    await openLogin();
+    await waitFor(() => expect(server().requestsTo('GET', '/api/auth/config')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull());
+  });
+
+  it('loads no Google script while Google sign-in is not offered', async () => {
+    await openLogin();
+    await waitFor(() => expect(server().requestsTo('GET', '/api/auth/config')).toHaveLength(1));
+    expect(document.querySelector(`script[src="${googleIdentityScriptUrl}"]`)).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
+  });
+});
+
+describe('login page: Google sign-in', () => {
+  // Google's library is outside this machine: a stand-in with its API plays its part once the
+  // page has added the real script tag.
+  function standInForGoogle() {
+    let configuration: GoogleIdConfiguration | null = null;
+    window.google = {
+      accounts: {
+        id: {
+          initialize: (value) => {
+            configuration = value;
+          },
+          renderButton: (parent) => {
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.textContent = 'Continue with Google';
+            button.addEventListener('click', () => configuration?.callback({ credential: 'google-id-token', select_by: 'btn' }));
+            parent.append(button);
+          },
+          cancel: () => undefined,
+        },
+      },
+    };
+    return () => configuration;
+  }
+
+  async function loadGoogle() {
+    await openLogin();
+    const script = await waitFor(() => {
+      const element = document.querySelector<HTMLScriptElement>(`script[src="${googleIdentityScriptUrl}"]`);
+      if (!element) throw new Error('no Google script yet');
+      return element;
+    }, routeTimeout);
+    const configuration = standInForGoogle();
+    script.dispatchEvent(new Event('load'));
+    return { button: await screen.findByRole('button', { name: 'Continue with Google' }), configuration };
+  }
+
+  it('signs in with the Google credential and goes to the dashboard', async () => {
+    answerAuthConfig({ google: true, google_client_id: 'client-123.apps.googleusercontent.com' });
+    server().on('POST', '/api/login/google', () => ({ status: 200, body: loginResponse() }));
+    const { button, configuration } = await loadGoogle();
+
+    expect(configuration()).toMatchObject({ client_id: 'client-123.apps.googleusercontent.com', auto_select: false });
+    await userEvent.click(button);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout)).toBeInTheDocument();
+    expect(server().requestsTo('POST', '/api/login/google')[0]?.body).toEqual({ token: 'google-id-token' });
+    expect(localStorage.getItem('auth_token')).toBe('google-session');
+  });
+
+  it("shows 'An error occurred' when the server refuses the Google credential", async () => {
+    answerAuthConfig({ google: true, google_client_id: 'client-123.apps.googleusercontent.com' });
+    server().on('POST', '/api/login/google', () => ({ status: 401, body: { message: 'Google sign-in could not be verified.', code: 'invalid_google_token' } }));
+    const { button } = await loadGoogle();
+    await userEvent.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred');
+  });
+});

@@ -1,0 +1,198 @@
+import type { Account } from '@app/contract/account';
+import { passwordRuleMessages } from '@app/contract/password';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { completeUser, renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { sessionStore } from '../../../lib/session-store.ts';
+import { authConfigStore } from '../api/auth-config.ts';
+
+// The signup page through the real route table, guard and session store, against a real server.
+
+const server = setUpRouteTests();
+
+const newAccount: Account = {
+  ...completeUser,
+  id: 'user-new',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  email_verified: false,
+  signup_completed: false,
+  big5_completed: false,
+  env_completed: false,
+};
+
+function answerAuthConfig(config: { signup_enabled: boolean; google?: boolean }) {
+  server().on('GET', '/api/auth/config', () => ({
+    status: 200,
+    body: { providers: { google: config.google ?? false, facebook: false, linkedin: false }, signup_enabled: config.signup_enabled },
+  }));
+}
+
+beforeEach(() => {
+  authConfigStore.clear();
+  answerAuthConfig({ signup_enabled: true });
+});
+
+async function openSignup() {
+  const view = renderRoute('/signup');
+  await screen.findByRole('heading', { name: 'Create an account' }, routeTimeout);
+  return view;
+}
+
+async function fillValidForm(overrides: Partial<Record<'name' | 'email' | 'password' | 'confirmation', string>> = {}) {
+  const values = { name: 'Grace Hopper', email: 'grace@example.com', password: 'Correct-Horse-7', confirmation: 'Correct-Horse-7', ...overrides };
+  if (values.name) await userEvent.type(screen.getByLabelText('Name'), values.name);
+  if (values.email) await userEvent.type(screen.getByLabelText('Email address'), values.email);
+  if (values.password) await userEvent.type(screen.getByLabelText('Password'), values.password);
+  if (values.confirmation) await userEvent.type(screen.getByLabelText('Confirm password'), values.confirmation);
+  await userEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+  await userEvent.click(screen.getByRole('checkbox', { name: /terms of service/ }));
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+describe('signup page: validation (spec section 5)', () => {
+  it('shows each required message under its field, the acceptance messages, and focuses the first field', async () => {
+    await openSignup();
+    await submit();
+
+    expect(await screen.findAllByText('Field is required')).toHaveLength(3);
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Field is required');
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Field is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/^Field is required/);
+    expect(screen.getByRole('checkbox', { name: /privacy policy/ })).toHaveAccessibleDescription('You must accept the privacy policy');
+    expect(screen.getByRole('checkbox', { name: /terms of service/ })).toHaveAccessibleDescription('You must accept the terms and conditions');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(server().requestsTo('POST', '/api/register')).toHaveLength(0);
+  });
+
+  it("shows 'Must be a valid email' under the email field", async () => {
+    await openSignup();
+    await fillValidForm({ email: 'grace@' });
+    await submit();
+    expect(await screen.findByText('Must be a valid email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+  });
+
+  it("lists the password rules live in the contract's words, and sums them up under the field on submit", async () => {
+    await openSignup();
+    const rules = screen.getByText('Password requirements').parentElement;
+    if (!rules) throw new Error('no rule list');
+    for (const key of ['minLength', 'uppercase', 'lowercase', 'number', 'special'] as const) {
+      expect(within(rules).getByText(passwordRuleMessages[key])).toBeInTheDocument();
+    }
+
+    await userEvent.type(screen.getByLabelText('Password'), 'abc');
+    expect(within(rules).getByText(passwordRuleMessages.lowercase).closest('li')).toHaveAttribute('data-state', 'met');
+    expect(within(rules).getByText(passwordRuleMessages.uppercase).closest('li')).toHaveAttribute('data-state', 'pending');
+
+    await submit();
+    expect(await screen.findByText('Password does not meet the required conditions')).toBeInTheDocument();
+    expect(within(rules).getByText(passwordRuleMessages.uppercase).closest('li')).toHaveAttribute('data-state', 'failed');
+    expect(within(rules).getByText(passwordRuleMessages.minLength).closest('li')).toHaveAttribute('data-state', 'failed');
+
+    await userEvent.type(screen.getByLabelText('Password'), 'DEF-ghij-42');
+    await waitFor(() => expect(screen.queryByText('Password does not meet the required conditions')).toBeNull());
+    for (const item of within(rules).getAllByRole('listitem')) expect(item).toHaveAttribute('data-state', 'met');
+  });
+
+  it("asks to confirm the password: 'Please confirm your password', then 'Passwords do not match'", async () => {
+    await openSignup();
+    await fillValidForm({ confirmation: '' });
+    await submit();
+    expect(await screen.findByText('Please confirm your password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm password')).toHaveFocus();
+
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Something-else-1');
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(server().requestsTo('POST', '/api/register')).toHaveLength(0);
+  });
+
+  it('links the acceptances to the privacy policy and the terms, in a new tab', async () => {
+    await openSignup();
+    const privacy = screen.getByRole('link', { name: /privacy policy/ });
+    const terms = screen.getByRole('link', { name: /terms of service/ });
+    expect(privacy).toHaveAttribute('href', '/privacy-policy');
+    expect(terms).toHaveAttribute('href', '/terms-of-service');
+    expect(privacy).toHaveAttribute('target', '_blank');
+    expect(privacy).toHaveAccessibleName('privacy policy (opens in a new tab)');
+  });
+});
+
+describe('signup page: with the server', () => {
+  it("puts a 422's field errors under their fields and focuses the first", async () => {
+    server().on('POST', '/api/register', () => ({
+      status: 422,
+      body: {
+        message: 'The provided data is invalid. Please check your input and try again.',
+        errors: { email: ['The email has already been taken.'], password: ['This password is too common. Please choose a less predictable one.'] },
+      },
+    }));
+    await openSignup();
+    await fillValidForm();
+    await submit();
+
+    expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('The email has already been taken.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/^This password is too common/);
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('The provided data is invalid. Please check your input and try again.');
+  });
+
+  it('signs the new account in like a login and continues to the birth-data step', async () => {
+    server().on('POST', '/api/register', () => ({
+      status: 201,
+      body: { access_token: 'new-token', refresh_token: 'new-refresh', expires_at: Math.floor(Date.now() / 1000) + 900, account: newAccount },
+    }));
+    server().on('GET', '/api/user', () => ({ status: 200, body: newAccount }));
+    const loggedIn: string[] = [];
+    const unsubscribe = sessionStore.onLogin((user) => {
+      loggedIn.push(user.email);
+    });
+
+    const { router } = await openSignup();
+    await fillValidForm();
+    await submit();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup-data'), routeTimeout);
+    unsubscribe();
+    expect(server().requestsTo('POST', '/api/register')[0]?.body).toEqual({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      password: 'Correct-Horse-7',
+      password_confirmation: 'Correct-Horse-7',
+      accept_privacy_policy: true,
+      accept_terms: true,
+    });
+    expect(localStorage.getItem('auth_token')).toBe('new-token');
+    expect(localStorage.getItem('refresh_token')).toBe('new-refresh');
+    expect(loggedIn).toEqual(['grace@example.com']);
+    expect(i18n.language).toBe('en');
+  });
+
+  it('shows a notice instead of the form when sign-up is closed', async () => {
+    answerAuthConfig({ signup_enabled: false });
+    renderRoute('/signup');
+    expect(await screen.findByRole('heading', { name: 'Sign-up is closed' }, routeTimeout)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the same notice when the server refuses the sign-up because it was closed meanwhile', async () => {
+    server().on('POST', '/api/register', () => ({ status: 403, body: { message: 'Sign-up is currently closed.', code: 'signup_disabled' } }));
+    await openSignup();
+    await fillValidForm();
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Sign-up is closed' })).toBeInTheDocument();
+  });
+
+  it('sends a logged-in user to the dashboard', async () => {
+    seedSession(server(), completeUser);
+    const { router } = renderRoute('/signup');
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout);
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});

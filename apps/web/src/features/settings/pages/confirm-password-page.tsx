@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { deleteAccountRequest, type DeleteAccountRequest } from '@app/contract/account-settings';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { routePath } from '@/lib/route-paths';
+import { toast } from '@/lib/toast';
+import { tokenStorage } from '@/lib/token-storage';
+import { useNavigateTo } from '@/lib/use-navigate-to';
+import { useSession } from '@/lib/use-session';
+import { translateValidationMessage } from '@/lib/validation-message';
+import { deleteAccount } from '../api/delete-account';
+import { NoPasswordNotice } from '../components/no-password-notice';
+import { SettingsSection } from '../components/settings-section';
+
+/**
+ * The spec's ConfirmPassword page (password.confirm, /settings/confirm-password): the password
+ * confirms deleting the account (DELETE /api/user).
+ */
+export function ConfirmPasswordPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <SettingsSection title={t('pages.confirmPassword.heading')} description={t('pages.confirmPassword.description')}>
+      {user && !user.has_password ? <NoPasswordNotice /> : <ConfirmPasswordForm />}
+    </SettingsSection>
+  );
+}
+
+function ConfirmPasswordForm() {
+  const { t } = useTranslation();
+  const navigateTo = useNavigateTo();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DeleteAccountRequest>({
+    // raw: the password goes as typed; the contract's trimming is for checking it, not for sending it.
+    resolver: zodResolver(deleteAccountRequest, undefined, { raw: true }),
+    defaultValues: { password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await deleteAccount(values);
+    if (result.error === null) {
+      // The server has already revoked every token: logging out would only fail. Clearing the
+      // stored session empties the session store too (it follows the storage).
+      tokenStorage.clear();
+      void toast.success(t('pages.confirmPassword.deleted'));
+      await navigateTo('login', { replace: true });
+      return;
+    }
+    const passwordMessage = result.errors?.password?.[0] ?? (result.status === 400 || result.status === 403 ? result.error : undefined);
+    if (passwordMessage) setError('password', { type: 'server', message: passwordMessage }, { shouldFocus: true });
+    else setFormError(result.error);
+  });
+
+  const passwordError = translateValidationMessage(errors.password?.message, t);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <FormAlert>{formError}</FormAlert>
+      <div className="grid gap-2">
+        <Label htmlFor="confirm-password">{t('pages.confirmPassword.password')}</Label>
+        <Input
+          id="confirm-password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? 'confirm-password-error' : undefined}
+          {...register('password')}
+        />
+        <FieldError id="confirm-password-error">{passwordError}</FieldError>
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <Link to={routePath('profile.edit')} className={buttonClassName({ variant: 'outline' })}>
+          {t('pages.confirmPassword.cancel')}
+        </Link>
+        <Button type="submit" variant="destructive" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? t('pages.confirmPassword.submitting') : t('pages.confirmPassword.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,210 @@
+import type { Account } from '@app/contract/account';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { completeUser, renderRoute, routeFetchTo, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { startLocalApiServer, type LocalApiServer } from '../../../../test/local-api-server.ts';
+import { tokenStorage } from '../../../lib/token-storage.ts';
+
+// Settings › Profile and the ConfirmPassword step (account deletion), through the real route
+// table, against a real HTTP server.
+
+let server: LocalApiServer;
+let restoreFetch: () => void;
+
+beforeAll(async () => {
+  server = await startLocalApiServer();
+  restoreFetch = routeFetchTo(server.url);
+  window.scrollTo = () => undefined;
+});
+
+afterAll(async () => {
+  restoreFetch();
+  await server.close();
+});
+
+beforeEach(() => {
+  server.reset();
+  server.on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=xsrf-1; Path=/; SameSite=Lax' } }));
+  tokenStorage.clear();
+});
+
+async function openProfile(user: Account = completeUser) {
+  seedSession(server, user);
+  const view = renderRoute('/settings/profile');
+  await screen.findByRole('heading', { name: 'Profile information' }, routeTimeout);
+  return view;
+}
+
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+describe('settings: profile', () => {
+  it('shows the name, e-mail and language of the account in an editable form', async () => {
+    await openProfile();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Email address')).toHaveValue('ada@example.com');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveDisplayValue('English');
+  });
+
+  it('saves the profile, says so, and shows the new name in the user menu', async () => {
+    const bodies: unknown[] = [];
+    server.on('PATCH', '/api/user/profile', (request) => {
+      bodies.push(request.body);
+      return { status: 200, body: { ...completeUser, name: 'Augusta Ada King' } };
+    });
+    await openProfile();
+
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Augusta Ada King');
+    await save();
+
+    expect(await screen.findByText('Your profile has been saved.', undefined, routeTimeout)).toBeInTheDocument();
+    expect(bodies).toEqual([{ name: 'Augusta Ada King', email: 'ada@example.com', locale: 'en' }]);
+    expect(screen.getByRole('button', { name: /Augusta Ada King/ })).toBeInTheDocument();
+    expect(screen.queryByText(/verification link/)).toBeNull();
+  });
+
+  it('after an e-mail change, says a verification link was sent and links to the verification page', async () => {
+    server.on('PATCH', '/api/user/profile', (request) => {
+      const body = request.body as { email: string };
+      return { status: 200, body: { ...completeUser, email: body.email, email_verified: false } };
+    });
+    await openProfile();
+
+    const email = screen.getByLabelText('Email address');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ada@lovelace.org');
+    await save();
+
+    expect(
+      await screen.findByText('We have sent a verification link to ada@lovelace.org. Please open it to confirm your new address.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to email verification' })).toHaveAttribute('href', '/verify-email');
+    expect(email).toHaveValue('ada@lovelace.org');
+  });
+
+  it('reminds an unverified account to verify its address', async () => {
+    await openProfile({ ...completeUser, email_verified: false });
+    expect(screen.getByText('Your email address is not verified yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to email verification' })).toHaveAttribute('href', '/verify-email');
+  });
+
+  it("checks the fields before sending: 'Field is required' and 'Must be a valid email'", async () => {
+    await openProfile();
+    await userEvent.clear(screen.getByLabelText('Name'));
+    const email = screen.getByLabelText('Email address');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ada@');
+    await save();
+
+    expect(await screen.findByText('Field is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Field is required');
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('Must be a valid email'));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(server.requestsTo('PATCH', '/api/user/profile')).toHaveLength(0);
+  });
+
+  it("shows the server's 422 message under the e-mail field", async () => {
+    server.on('PATCH', '/api/user/profile', () => ({
+      status: 422,
+      body: { message: 'The provided data is invalid. Please check your input and try again.', errors: { email: ['The email has already been taken.'] } },
+    }));
+    await openProfile();
+    const email = screen.getByLabelText('Email address');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'taken@example.com');
+    await save();
+
+    expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('The email has already been taken.'));
+    expect(email).toHaveFocus();
+  });
+
+  it('shows the saved birth details with a link to edit them', async () => {
+    await openProfile({
+      ...completeUser,
+      birth_details: {
+        birth_date: '1990-03-07',
+        birth_time: '14:05:00',
+        birth_city: 'Zürich',
+        birth_country: 'Switzerland',
+        country_code: 'CH',
+        latitude: 47.36667,
+        longitude: 8.55,
+        timezone: 'Europe/Zurich',
+        ts_accurate: true,
+      },
+    });
+    expect(screen.getByText('March 7, 1990')).toBeInTheDocument();
+    expect(screen.getByText('14:05')).toBeInTheDocument();
+    expect(screen.getByText('Zürich, Switzerland · Europe/Zurich')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit birth details' })).toHaveAttribute('href', '/signup-data');
+  });
+});
+
+describe('settings: deleting the account', () => {
+  async function openConfirmPassword() {
+    const view = await openProfile();
+    const section = screen.getByRole('heading', { name: 'Delete account' }).closest('section');
+    if (!section) throw new Error('no delete section');
+    expect(within(section).getByText('Please proceed with caution, this cannot be undone.')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('link', { name: 'Delete account' }));
+    await screen.findByRole('heading', { name: 'Confirm your password' }, routeTimeout);
+    expect(view.router.state.location.pathname).toBe('/settings/confirm-password');
+    return view;
+  }
+
+  it('deletes the account once the password is confirmed, then goes to login and says so', async () => {
+    const bodies: unknown[] = [];
+    server.on('DELETE', '/api/user', (request) => {
+      bodies.push(request.body);
+      return { status: 204 };
+    });
+    const { router } = await openConfirmPassword();
+
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByText('Your account has been deleted.', undefined, routeTimeout)).toBeInTheDocument();
+    expect(bodies).toEqual([{ password: 'correct horse battery' }]);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    // The server already revoked the tokens: no logout call that could only fail.
+    expect(server.requestsTo('POST', '/api/logout')).toHaveLength(0);
+  });
+
+  it("shows the server's message under the field when the password is wrong", async () => {
+    server.on('DELETE', '/api/user', () => ({
+      status: 422,
+      body: { message: 'The provided data is invalid. Please check your input and try again.', errors: { password: ['The password is incorrect.'] } },
+    }));
+    const { router } = await openConfirmPassword();
+
+    const password = screen.getByLabelText('Password');
+    await userEvent.type(password, 'wrong password');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+
+    expect(await screen.findByText('The password is incorrect.')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription('The password is incorrect.');
+    expect(password).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/settings/confirm-password');
+    expect(localStorage.getItem('auth_token')).not.toBeNull();
+  });
+
+  it("asks for the password before sending: 'Field is required'", async () => {
+    await openConfirmPassword();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText('Field is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Field is required');
+    expect(server.requestsTo('DELETE', '/api/user')).toHaveLength(0);
+  });
+
+  it('goes back to the profile with Cancel', async () => {
+    const { router } = await openConfirmPassword();
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    await screen.findByRole('heading', { name: 'Profile information' }, routeTimeout);
+    expect(router.state.location.pathname).toBe('/settings/profile');
+  });
+});
