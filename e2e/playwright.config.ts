@@ -39,6 +39,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Every e2e test signs up its own user from 127.0.0.1; the product's default is 10 an hour.
+      SIGNUP_LIMIT_PER_HOUR: '1000',
     },
   },
 });

@@ -99,3 +99,22 @@ describe('loadConfig: accounts and sessions (issue 3)', () => {
     );
   });
 });
+
+describe('loadConfig: sign-up limit and secrets in errors', () => {
+  it('allows 10 sign-ups per IP and hour unless SIGNUP_LIMIT_PER_HOUR says otherwise', () => {
+    expect(loadConfig({}).signupLimitPerHour).toBe(10);
+    expect(loadConfig({ SIGNUP_LIMIT_PER_HOUR: '500' }).signupLimitPerHour).toBe(500);
+    expect(() => loadConfig({ SIGNUP_LIMIT_PER_HOUR: '0' })).toThrow(/^Invalid configuration: SIGNUP_LIMIT_PER_HOUR/);
+  });
+
+  it('never prints the password of a URL it refuses', () => {
+    let message = '';
+    try {
+      loadConfig({ SMTP_URL: 'http://mailer:s3cret-pass@relay.example:587' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "http://mailer:***@relay.example:587")');
+    expect(message).not.toContain('s3cret-pass');
+  });
+});

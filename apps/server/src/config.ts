@@ -54,6 +54,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
   SIGNUP_ENABLED: booleanFlag.default(true),
+  /** Sign-ups per client IP per hour; an event venue behind one NAT address may need more. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a whole number of sign-ups' }).int().min(1).max(1_000_000).default(10),
   // E-mail (issue 3): SMTP when set, otherwise the log and the dev outbox (DESIGN section 5).
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Compass <no-reply@localhost>'),
@@ -85,6 +87,8 @@ export interface Config {
   googleJwksUrl: string;
   /** False refuses new registrations (403 signup_disabled). */
   signupEnabled: boolean;
+  /** Sign-ups allowed per client IP per hour. */
+  signupLimitPerHour: number;
   /** smtp:// or smtps:// URL of the relay; undefined keeps mail in the log and the dev outbox. */
   smtpUrl: string | undefined;
   /** The From header of every message. */
@@ -106,7 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     const raw = present[name];
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${raw === undefined ? '' : ` (got "${raw}")`}`);
+    const shown = raw === undefined ? '' : ` (got "${withoutCredentials(raw)}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const vars = parsed.data;
   if (vars.REFRESH_TOKEN_TTL <= vars.ACCESS_TOKEN_TTL) {
@@ -128,8 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     googleClientId: vars.GOOGLE_CLIENT_ID,
     googleJwksUrl: vars.GOOGLE_JWKS_URL,
     signupEnabled: vars.SIGNUP_ENABLED,
+    signupLimitPerHour: vars.SIGNUP_LIMIT_PER_HOUR,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     mailRetryDelaySeconds: vars.MAIL_RETRY_DELAY_SECONDS,
   };
+}
+
+/** The one-line error may reach shared logs: a URL's password never goes with it. */
+function withoutCredentials(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@\s]*@/i, '$1:***@');
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredString } from './fields.ts';
+import { emailField } from './fields.ts';
 import { validationMessages } from './messages.ts';
 import { newPassword, withPasswordConfirmation } from './password.ts';
 import { nameField } from './registration.ts';
@@ -27,7 +27,10 @@ export const passwordChangedMessage = 'Your password has been changed.';
 export const wrongPasswordMessage = 'The password is incorrect.';
 
 /** `DELETE /api/user` (the ConfirmPassword step): the password confirms the deletion. */
-export const deleteAccountRequest = z.object({ password: requiredString });
+// Not trimmed: a password may begin or end with a space.
+export const deleteAccountRequest = z.object({
+  password: z.string({ error: validationMessages.required }).min(1, { error: validationMessages.required }),
+});
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 
 /** Answers of the settings calls beyond the field rules above. */

@@ -38,9 +38,11 @@ export const newPassword = z
   });
 
 /** Adds 'Please confirm your password' and 'Passwords do not match' on `password_confirmation`. */
-export function withPasswordConfirmation<Shape extends { password: string; password_confirmation: string }>(
-  schema: z.ZodType<Shape>,
-) {
+export function withPasswordConfirmation<Schema extends z.ZodType<{ password: string; password_confirmation: string }>>(
+  schema: Schema,
+): Schema {
+  // Refinements in zod 4 are checks on the same schema, so input and output types stay intact
+  // (react-hook-form's resolver needs the input type).
   return schema.superRefine((value, context) => {
     if (value.password_confirmation.length === 0) {
       context.addIssue({ code: 'custom', path: ['password_confirmation'], message: validationMessages.passwordConfirmationRequired });

@@ -91,10 +91,6 @@ export class JobQueue {
     this.schedules.set(name, cron);
   }
 
-  get isStarted(): boolean {
-    return this.started;
-  }
-
   /** Installs or migrates the schema, creates the queues, starts the workers and schedules. */
   async start(): Promise<void> {
     if (this.started) return;

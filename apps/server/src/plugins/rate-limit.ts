@@ -54,7 +54,10 @@ export const loginRateLimits: readonly RouteRateLimit[] = [
   { rule: rateLimitRules.loginPerIp, by: clientIp },
 ];
 
-export const registerRateLimits: readonly RouteRateLimit[] = [{ rule: rateLimitRules.registerPerIp, by: clientIp }];
+/** Sign-up per IP; `limitPerHour` comes from SIGNUP_LIMIT_PER_HOUR (default 10). */
+export function registerRateLimits(limitPerHour: number = rateLimitRules.registerPerIp.limit): readonly RouteRateLimit[] {
+  return [{ rule: { ...rateLimitRules.registerPerIp, limit: limitPerHour }, by: clientIp }];
+}
 
 /** Counts one hit on each counter; throws 429 (Retry-After: the longest wait) when any is over. */
 export async function enforceRateLimits(app: FastifyInstance, hits: readonly RateLimitHit[]): Promise<void> {

@@ -519,6 +519,23 @@ describe('result mapping (spec 8)', () => {
     expect(String(reportedErrors[0])).toContain('GET /api/user: the response does not match its schema');
   });
 
+  it('parses with a schema that loads with the request (start-up code keeps zod out of its bundle)', async () => {
+    server.on('POST', '/api/items', () => ({ status: 200, body: { message: 'Saved' } }));
+    const { messageResponse } = await import('@app/contract/password-reset');
+
+    const result = await client.post('/api/items', { name: 'x' }, { schema: () => Promise.resolve(messageResponse) });
+
+    expect(result).toEqual({ data: { message: 'Saved' }, error: null, errors: null, status: 200 });
+  });
+
+  it('treats a schema that fails to load as an exception: 500 with the generic message', async () => {
+    server.on('GET', '/api/user', () => ({ status: 200, body: { id: 42 } }));
+
+    const result = await client.get('/api/user', undefined, { schema: () => Promise.reject(new Error('chunk failed')) });
+
+    expect(result).toEqual({ data: null, error: genericErrorText, errors: null, status: 500 });
+  });
+
   it('treats a success body that is not JSON as an exception: 500 with the generic message', async () => {
     server.on('GET', '/api/user', () => ({ status: 200, rawBody: '<!doctype html><p>SPA</p>' }));
 

@@ -25,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     accountApiPaths.register,
     {
       config: { public: true },
-      preHandler: rateLimitPreHandler(registerRateLimits),
+      preHandler: rateLimitPreHandler(registerRateLimits(config.signupLimitPerHour)),
       schema: {
         tags: ['accounts'],
         summary: 'Creates an account and logs it in (answers like login); 403 signup_disabled when sign-up is closed',

@@ -1,5 +1,6 @@
 import { invalidResetLinkMessage, resetLinkLifetimeMinutes, type ResetPasswordRequest } from '@app/contract/password-reset';
 import { passwordRuleMessages } from '@app/contract/password';
+import { tooManyAttemptsMessage } from '@app/contract/rate-limits';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connection.ts';
@@ -11,7 +12,6 @@ import { TooManyRequestsError, ValidationError } from '../../lib/domain-errors.t
 import { hashPassword } from '../../lib/password-hash.ts';
 import { hitRateLimits } from '../../lib/rate-limiter.ts';
 import { looksLikeOpaqueToken, newOpaqueToken, sha256Hex } from '../../lib/token-hash.ts';
-import { tooManyAttemptsMessage } from '@app/contract/rate-limits';
 import { rateLimitRules } from '../../plugins/rate-limit.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import { resetPasswordMessage } from '../mail/templates/reset-password.tsx';

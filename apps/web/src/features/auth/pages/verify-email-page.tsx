@@ -41,7 +41,7 @@ export function VerifyEmailPage() {
         <div className="space-y-1.5">
           <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('pages.verifyEmail.heading')}</h1>
           <p className="text-sm text-muted-foreground">
-            <Trans i18nKey="pages.verifyEmail.sentTo" values={{ email: user.email }} components={{ strong: <strong className="font-medium text-foreground break-all" /> }} />
+            <Trans i18nKey="pages.verifyEmail.sentTo" values={{ email: user.email }} components={{ strong: <strong className="font-medium break-words text-foreground" /> }} />
           </p>
           <p className="text-sm text-muted-foreground">{t('pages.verifyEmail.hint')}</p>
         </div>

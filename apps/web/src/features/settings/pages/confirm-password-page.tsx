@@ -17,7 +17,6 @@ import { useNavigateTo } from '@/lib/use-navigate-to';
 import { useSession } from '@/lib/use-session';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { deleteAccount } from '../api/delete-account';
-import { NoPasswordNotice } from '../components/no-password-notice';
 import { SettingsSection } from '../components/settings-section';
 
 /**
@@ -27,14 +26,20 @@ import { SettingsSection } from '../components/settings-section';
 export function ConfirmPasswordPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  // An account created through Google has no password: the server takes its e-mail address
+  // instead, from a sign-in less than 10 minutes old (contract: recentSignInSeconds).
+  const withEmail = user !== null && !user.has_password;
   return (
-    <SettingsSection title={t('pages.confirmPassword.heading')} description={t('pages.confirmPassword.description')}>
-      {user && !user.has_password ? <NoPasswordNotice /> : <ConfirmPasswordForm />}
+    <SettingsSection
+      title={t('pages.confirmPassword.heading')}
+      description={withEmail ? t('pages.confirmPassword.descriptionWithoutPassword') : t('pages.confirmPassword.description')}
+    >
+      <ConfirmPasswordForm withEmail={withEmail} />
     </SettingsSection>
   );
 }
 
-function ConfirmPasswordForm() {
+function ConfirmPasswordForm({ withEmail }: { withEmail: boolean }) {
   const { t } = useTranslation();
   const navigateTo = useNavigateTo();
   const [formError, setFormError] = useState<string | null>(null);
@@ -71,11 +76,11 @@ function ConfirmPasswordForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <FormAlert>{formError}</FormAlert>
       <div className="grid gap-2">
-        <Label htmlFor="confirm-password">{t('pages.confirmPassword.password')}</Label>
+        <Label htmlFor="confirm-password">{withEmail ? t('pages.confirmPassword.email') : t('pages.confirmPassword.password')}</Label>
         <Input
           id="confirm-password"
-          type="password"
-          autoComplete="current-password"
+          type={withEmail ? 'email' : 'password'}
+          autoComplete={withEmail ? 'off' : 'current-password'}
           autoFocus
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={passwordError ? 'confirm-password-error' : undefined}

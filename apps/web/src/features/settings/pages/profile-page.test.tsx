@@ -201,6 +201,24 @@ describe('settings: deleting the account', () => {
     expect(server.requestsTo('DELETE', '/api/user')).toHaveLength(0);
   });
 
+  it('asks an account without a password (Google) for its e-mail address instead', async () => {
+    const bodies: unknown[] = [];
+    server.on('DELETE', '/api/user', (request) => {
+      bodies.push(request.body);
+      return { status: 204 };
+    });
+    seedSession(server, { ...completeUser, has_password: false });
+    renderRoute('/settings/confirm-password');
+    await screen.findByRole('heading', { name: 'Confirm your password' }, routeTimeout);
+    expect(screen.getByText(/You sign in with Google: type your email address to confirm/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout)).toBeInTheDocument();
+    expect(bodies).toEqual([{ password: 'ada@example.com' }]);
+  });
+
   it('goes back to the profile with Cancel', async () => {
     const { router } = await openConfirmPassword();
     await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
