@@ -69,7 +69,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(cookie);
   app.register(securityHeadersPlugin, {
     helmet: {
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config.publicUrl) },
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config.publicUrl, { googleSignIn: config.googleClientId !== undefined }) },
       // Same answer as the CSP's frame-ancestors 'none', for browsers that only know this header.
       frameguard: { action: 'deny' },
       // Google sign-in opens a popup that must be able to message this window.

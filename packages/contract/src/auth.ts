@@ -27,6 +27,8 @@ export const refreshTokenRequest = z.object({ refresh_token: requiredString });
 export const authConfig = z.object({
   providers: z.object({ google: z.boolean(), facebook: z.boolean(), linkedin: z.literal(false) }),
   signup_enabled: z.boolean(),
+  /** The OAuth client id the Google button needs; null when Google sign-in is off. */
+  google_client_id: z.string().nullable(),
 });
 export type AuthConfig = z.infer<typeof authConfig>;
 

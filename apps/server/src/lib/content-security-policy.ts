@@ -3,7 +3,7 @@
  * theme bootstrap is a file, apps/web/public/appearance-init.js). Inline styles are allowed because
  * Radix positions popovers with style attributes.
  */
-export function contentSecurityPolicyDirectives(publicUrl: string): Record<string, string[]> {
+export function contentSecurityPolicyDirectives(publicUrl: string, options: { googleSignIn?: boolean } = {}): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -17,6 +17,13 @@ export function contentSecurityPolicyDirectives(publicUrl: string): Record<strin
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
   };
+  if (options.googleSignIn) {
+    // Google Identity Services: its script, its button and chooser frames, their styles and calls.
+    directives['script-src']!.push('https://accounts.google.com/gsi/client');
+    directives['frame-src'] = ['https://accounts.google.com/gsi/'];
+    directives['style-src']!.push('https://accounts.google.com/gsi/style');
+    directives['connect-src']!.push('https://accounts.google.com/gsi/');
+  }
   // Only behind https: on plain http (localhost) it would rewrite our own asset URLs to https.
   if (publicUrl.startsWith('https://')) directives['upgrade-insecure-requests'] = [];
   return directives;

@@ -120,9 +120,21 @@ describe('POST /api/login/google', () => {
     });
   });
 
-  it('says in the auth config that Google is offered', async () => {
+  it('says in the auth config that Google is offered, with the client id the button needs', async () => {
     const response = await t.app.inject({ method: 'GET', url: apiPaths.authConfig });
-    expect(authConfig.parse(response.json())).toEqual({ providers: { google: true, facebook: false, linkedin: false }, signup_enabled: true });
+    expect(authConfig.parse(response.json())).toEqual({
+      providers: { google: true, facebook: false, linkedin: false },
+      signup_enabled: true,
+      google_client_id: google.clientId,
+    });
+  });
+
+  it("lets Google's sign-in script, frames and styles through the Content-Security-Policy", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/login' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    expect(csp).toContain('frame-src https://accounts.google.com/gsi/');
+    expect(csp).toContain('https://accounts.google.com/gsi/style');
   });
 });
 
@@ -139,7 +151,9 @@ describe('POST /api/login/google without GOOGLE_CLIENT_ID', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: googleLoginMessages.providerDisabled, code: 'provider_disabled' });
     const config = await t.app.inject({ method: 'GET', url: apiPaths.authConfig });
-    expect(config.json()).toEqual({ providers: { google: false, facebook: false, linkedin: false }, signup_enabled: true });
+    expect(config.json()).toEqual({ providers: { google: false, facebook: false, linkedin: false }, signup_enabled: true, google_client_id: null });
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(String(page.headers['content-security-policy'])).not.toContain('accounts.google.com');
   });
 });
 

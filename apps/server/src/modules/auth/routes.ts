@@ -98,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async () => ({
       providers: { google: googleClientId !== undefined, facebook: false, linkedin: false as const },
       signup_enabled: config.signupEnabled,
+      google_client_id: googleClientId ?? null,
     }),
   );
 };
