@@ -15,5 +15,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
+    // Route tests render lazy pages against a local server; a loaded 2-core CI box needs headroom.
+    testTimeout: 15_000,
   },
 });

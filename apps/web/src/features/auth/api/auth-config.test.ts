@@ -6,8 +6,8 @@ import { googleClientIdOf, parseAuthConfig } from './auth-config.ts';
 // The login page checks the auth config without zod (its budget); these cases keep that check in
 // step with the contract's schema.
 const bodies: unknown[] = [
-  { providers: { google: true, facebook: false, linkedin: false }, signup_enabled: true },
-  { providers: { google: false, facebook: true, linkedin: false }, signup_enabled: false, extra: 1 },
+  { providers: { google: true, facebook: false, linkedin: false }, signup_enabled: true, google_client_id: 'id-1.apps.googleusercontent.com' },
+  { providers: { google: false, facebook: true, linkedin: false }, signup_enabled: false, google_client_id: null, extra: 1 },
   { providers: { google: true, facebook: false, linkedin: true }, signup_enabled: true },
   { providers: { google: 'yes', facebook: false, linkedin: false }, signup_enabled: true },
   { providers: { google: true, facebook: false }, signup_enabled: true },
