@@ -6,6 +6,11 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The page's path is `path`, whatever the query (the login page may carry where to return to). */
+export async function expectPath(page: Page, path: string, message?: string): Promise<void> {
+  await expect(page, message).toHaveURL((url) => url.pathname === path);
+}
+
 /** Logs in through the login page (which must be open) and submits. */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email address').fill(email);
@@ -29,7 +34,7 @@ export function userMenuButton(page: Page, name: string): Locator {
 export async function logoutFromUserMenu(page: Page, name: string): Promise<void> {
   await userMenuButton(page, name).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectPath(page, '/login');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
-import { signInBrowser, storedSession } from '../support/api.ts';
+import { loginThroughApi, signInBrowser, storedSession } from '../support/api.ts';
 import { createUserThroughApi, expect, newCredentials, test } from '../support/accounts.ts';
-import { verificationLinkPattern, waitForMailLink } from '../support/outbox.ts';
-import { choosePeriod, choosePlaceByKeyboard, dateField, logoutFromUserMenu, submitLogin, timeField, userMenuButton } from '../support/ui.ts';
+import { mailTo, verificationLinkPattern, waitForMailLink } from '../support/outbox.ts';
+import { choosePeriod, choosePlaceByKeyboard, dateField, expectPath, logoutFromUserMenu, submitLogin, timeField, userMenuButton } from '../support/ui.ts';
 
 test('a new user signs up, verifies the e-mail from the link, completes the birth data and reaches the dashboard', async ({
   page,
@@ -64,7 +64,7 @@ test('a new user signs up, verifies the e-mail from the link, completes the birt
   await expect(page.getByText('Zürich, Switzerland · Europe/Zurich')).toBeVisible();
 });
 
-test('logging out from the user menu ends the session on the server; logging in again reaches the dashboard', async ({
+test('logging out from the user menu ends the session on the server; logging in again from the verification link verifies the e-mail and reaches the dashboard', async ({
   page,
   request,
 }) => {
@@ -78,17 +78,24 @@ test('logging out from the user menu ends the session on the server; logging in 
   expect(await storedSession(page)).toEqual({ auth_token: null, refresh_token: null, expires_at: null });
 
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expectPath(page, '/login');
 
   // The old tokens, put back as a stolen copy would be, no longer open the app: the server revoked them.
   await page.evaluate((tokens) => {
     for (const [key, value] of Object.entries(tokens)) if (value !== null) localStorage.setItem(key, value);
   }, before);
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expectPath(page, '/login');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
 
+  // The verification e-mail, opened while logged out: log in first, then the link does its work.
+  const link = await waitForMailLink(request, user.email, verificationLinkPattern);
+  await page.goto(link);
+  await expectPath(page, '/login');
   await submitLogin(page, user.email, user.password);
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  expect(page.url()).toBe(link);
+  await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Alan Turing' })).toBeVisible();
 });
@@ -97,7 +104,7 @@ test("a wrong password, or an unknown e-mail, shows 'Invalid login credentials'"
   await page.goto('/login');
   await submitLogin(page, sharedAccount.email, 'Wr0ng!Passw0rd#2026');
   await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
-  await expect(page).toHaveURL(/\/login$/);
+  await expectPath(page, '/login');
 
   await submitLogin(page, `nobody-${Date.now()}@example.com`, sharedAccount.password);
   await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
@@ -106,4 +113,48 @@ test("a wrong password, or an unknown e-mail, shows 'Invalid login credentials'"
   await submitLogin(page, sharedAccount.email, sharedAccount.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${sharedAccount.name}` })).toBeVisible();
+});
+
+test('an unverified user sends a new verification link from the verify-email page, at most once a minute', async ({ page, request, sharedAccount }) => {
+  await signInBrowser(page, await sharedAccount.session());
+  await page.goto('/verify-email');
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(`We have sent a verification link to ${sharedAccount.email}.`)).toBeVisible();
+  const before = (await mailTo(request, sharedAccount.email)).length;
+
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'A new verification link has been sent to your e-mail address.' })).toBeVisible();
+  await expect.poll(async () => (await mailTo(request, sharedAccount.email)).length).toBe(before + 1);
+  const [newest] = await mailTo(request, sharedAccount.email);
+  expect(newest?.links.some((link) => verificationLinkPattern.test(link))).toBe(true);
+
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^Too many attempts\./);
+});
+
+test('an access token about to expire is refreshed without the user noticing; a refresh that fails ends the session', async ({
+  page,
+  request,
+  sharedAccount,
+}) => {
+  // A session of its own (refresh tokens rotate), stored as if its access token expired in 30 s:
+  // spec 4 counts it as expired 60 s early.
+  const session = await loginThroughApi(request, sharedAccount.email, sharedAccount.password);
+  await signInBrowser(page, { ...session, expires_at: Math.floor(Date.now() / 1000) + 30 });
+  await page.goto('/settings/profile');
+  await expect(page.getByRole('heading', { name: 'Profile information' })).toBeVisible();
+  const refreshed = await storedSession(page);
+  expect(refreshed.auth_token).not.toBe(session.access_token);
+  expect(refreshed.refresh_token).not.toBe(session.refresh_token);
+  expect(Number(refreshed.expires_at)).toBeGreaterThan(Date.now() / 1000 + 60);
+
+  // A refresh token the server never issued (reuse of a rotated one is refused too, but only
+  // after a 10 s grace window for parallel tabs: the server tests cover that).
+  await page.evaluate(() => {
+    localStorage.setItem('refresh_token', 'not-a-refresh-token-the-server-issued');
+    localStorage.setItem('expires_at', String(Math.floor(Date.now() / 1000) + 30));
+  });
+  await page.goto('/settings/profile');
+  await expectPath(page, '/login');
+  expect(await storedSession(page)).toEqual({ auth_token: null, refresh_token: null, expires_at: null });
 });

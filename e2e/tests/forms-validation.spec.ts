@@ -178,3 +178,64 @@ test('the birth-data form checks the day, month, year, hour, minute, period and 
   }
   await expect(page).toHaveURL(/\/signup-data$/);
 });
+
+test("the forgot-password form asks for a valid e-mail before sending", async ({ page }) => {
+  await page.goto('/forgot-password');
+  const email = page.getByLabel('Email address');
+  await page.getByRole('button', { name: 'Email me a reset link' }).click();
+  await expectFieldMessage(email, 'Field is required');
+  await expect(email).toBeFocused();
+  await email.fill('ada@example');
+  await page.getByRole('button', { name: 'Email me a reset link' }).click();
+  await expectFieldMessage(email, 'Must be a valid email');
+  await expect(page.getByRole('status')).toHaveCount(0);
+});
+
+test('the reset-password form checks the e-mail, the new password rules and the confirmation before sending', async ({ page }) => {
+  await page.goto('/reset-password/not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  const email = page.getByLabel('Email address');
+  const password = page.getByLabel('New password', { exact: true });
+  const confirmation = page.getByLabel('Confirm new password');
+  const submit = page.getByRole('button', { name: 'Reset password' });
+
+  await submit.click();
+  await expectFieldMessage(email, 'Field is required');
+  await expectFieldMessage(password, 'Field is required');
+  await expectFieldMessage(confirmation, 'Please confirm your password');
+
+  await email.fill('ada@');
+  await password.fill('Sh0rt!');
+  await confirmation.fill('Sh0rt?');
+  await submit.click();
+  await expectFieldMessage(email, 'Must be a valid email');
+  await expectFieldMessage(password, 'Password does not meet the required conditions');
+  await expectFieldMessage(confirmation, 'Passwords do not match');
+  const rules = page.getByText('Password requirements').locator('..').getByRole('listitem');
+  await expect(rules.filter({ hasText: 'not met' })).toHaveText(['Password must be at least 12 characters: not met']);
+  // Nothing was sent: the link is still offered as valid.
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+});
+
+test('the profile form and the account-deletion step check their fields before sending', async ({ page, sharedAccount }) => {
+  await signInBrowser(page, await sharedAccount.session());
+  await page.goto('/settings/profile');
+  const name = page.getByLabel('Name');
+  const email = page.getByLabel('Email address');
+  await expect(name).toHaveValue(sharedAccount.name);
+  await name.fill('');
+  await email.fill('grace@');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectFieldMessage(name, 'Field is required');
+  await expectFieldMessage(email, 'Must be a valid email');
+  await expect(name).toBeFocused();
+
+  await page.goto('/settings/confirm-password');
+  const password = page.getByLabel('Password');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await expectFieldMessage(password, 'Field is required');
+  await expect(page).toHaveURL(/\/settings\/confirm-password$/);
+  // Nothing was saved or deleted.
+  await page.goto('/settings/profile');
+  await expect(page.getByLabel('Name')).toHaveValue(sharedAccount.name);
+});

@@ -1,15 +1,22 @@
+import { signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, otherStrongPassword, test, uniqueEmail } from '../support/accounts.ts';
 import { mailTo, resetLinkPattern, waitForMailLink } from '../support/outbox.ts';
-import { submitLogin } from '../support/ui.ts';
+import { expectPath, submitLogin } from '../support/ui.ts';
 
 const sentMessage = 'If an account exists for that e-mail address, we have sent a link to reset its password.';
 
 test('a forgotten password is reset from the e-mailed link; the new password logs in and the old one does not', async ({
   page,
   request,
+  browser,
 }) => {
   const user = await createUserThroughApi(request, 'reset', { name: 'Hedy Lamarr' });
   const unknown = uniqueEmail('unknown');
+  // Still signed in on another device (the session sign-up opened).
+  const otherDevice = await browser.newPage();
+  await signInBrowser(otherDevice, user.session);
+  await otherDevice.goto('/dashboard');
+  await expect(otherDevice.getByRole('heading', { name: 'Welcome, Hedy Lamarr' })).toBeVisible();
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -38,8 +45,12 @@ test('a forgotten password is reset from the e-mailed link; the new password log
   await page.getByLabel('Confirm new password').fill(otherStrongPassword);
   await page.getByRole('button', { name: 'Reset password' }).click();
 
-  await expect(page).toHaveURL(/\/login$/);
+  await expectPath(page, '/login');
   await expect(page.getByRole('status')).toHaveText('Your password has been reset. You can now log in.');
+  // A reset signs out every device.
+  await otherDevice.reload();
+  await expectPath(otherDevice, '/login');
+  await otherDevice.close();
 
   await submitLogin(page, user.email, user.password);
   await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
