@@ -12,25 +12,6 @@ import type { LocalApiServer } from './local-api-server.ts';
 // the page's origin, Node's fetch cannot, so `routeFetchTo` does that resolution and keeps the
 // cookies the server sets in document.cookie, as a browser would. Nothing of ours is replaced.
 
-export const completeUser: Account = {
-  id: 'user-1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  email_verified: true,
-  locale: 'en',
-  unanswered_questions: 0,
-  signup_completed: true,
-  big5_completed: true,
-  env_completed: true,
-  birth_details: null,
-  policy_update_required: false,
-  has_password: true,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
-
-/** Signed up, but BIG5 and environment not finished: confined to the dashboard and settings. */
-export const incompleteUser: Account = { ...completeUser, id: 'user-2', big5_completed: false, env_completed: false };
-
 /** Sends the app's relative requests to `baseUrl`; returns the function that undoes it. */
 export function routeFetchTo(baseUrl: string): () => void {
   const nodeFetch = globalThis.fetch;

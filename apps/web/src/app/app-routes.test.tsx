@@ -1,34 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completeUser, incompleteUser, renderRoute, routeFetchTo, routeTimeout, seedSession } from '../../test/app-harness.tsx';
-import { startLocalApiServer, type LocalApiServer } from '../../test/local-api-server.ts';
+import { describe, expect, it } from 'vitest';
+import { completeUser, incompleteUser } from '../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../test/app-harness.tsx';
+import { setUpRouteTests } from '../../test/route-test-setup.ts';
 import { i18n } from '../lib/i18n.ts';
-import { tokenStorage } from '../lib/token-storage.ts';
 
 // The real route table, guard, layouts and pages, in a memory router, against a real HTTP server.
 
-let server: LocalApiServer;
-let restoreFetch: () => void;
-
-beforeAll(async () => {
-  server = await startLocalApiServer();
-  restoreFetch = routeFetchTo(server.url);
-  // jsdom does not implement scrolling; the router's scroll restoration calls it.
-  window.scrollTo = () => undefined;
-});
-
-afterAll(async () => {
-  restoreFetch();
-  await server.close();
-});
-
-beforeEach(() => {
-  server.reset();
-  server.on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=xsrf-1; Path=/; SameSite=Lax' } }));
-  // Clearing the stored session also empties the session store (it follows the storage).
-  tokenStorage.clear();
-});
+const server = setUpRouteTests();
 
 function currentPath(router: { state: { location: { pathname: string } } }) {
   return router.state.location.pathname;
@@ -41,15 +21,30 @@ describe('navigation guard, wired into the router', () => {
     expect(currentPath(router)).toBe('/login');
   });
 
+  it('tells the login page where a logged-out visitor was going, query included', async () => {
+    const { router } = renderRoute('/settings/password?from=menu');
+    await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout);
+    expect(currentPath(router)).toBe('/login');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/settings/password?from=menu')}`);
+  });
+
+  it.each(['/dashboard', '/logout'])('sends a logged-out visitor of %s to the plain login page', async (path) => {
+    // The dashboard is where a login goes anyway; coming back to /logout would end the new session.
+    const { router } = renderRoute(path);
+    await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout);
+    expect(currentPath(router)).toBe('/login');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('sends a logged-in user with finished registration from /login to /dashboard', async () => {
-    seedSession(server, completeUser);
+    seedSession(server(), completeUser);
     const { router } = renderRoute('/login');
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dashboard');
   });
 
   it('lets a user with unfinished registration stay on /settings/appearance', async () => {
-    seedSession(server, incompleteUser);
+    seedSession(server(), incompleteUser);
     const { router } = renderRoute('/settings/appearance');
     expect(await screen.findByRole('heading', { name: 'Appearance settings' }, routeTimeout)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/settings/appearance');
@@ -71,14 +66,14 @@ describe('navigation guard, wired into the router', () => {
   });
 
   it('sends / to /dashboard when logged in', async () => {
-    seedSession(server, incompleteUser);
+    seedSession(server(), incompleteUser);
     const { router } = renderRoute('/');
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout);
     expect(currentPath(router)).toBe('/dashboard');
   });
 
   it('sends /settings to /settings/profile, which shows the account', async () => {
-    seedSession(server, completeUser);
+    seedSession(server(), completeUser);
     const { router } = renderRoute('/settings');
     expect(await screen.findByRole('heading', { name: 'Profile information' }, routeTimeout)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/settings/profile');
@@ -87,7 +82,7 @@ describe('navigation guard, wired into the router', () => {
   });
 
   it('restores the stored session before each navigation, not only the first', async () => {
-    seedSession(server, completeUser);
+    seedSession(server(), completeUser);
     const { router } = renderRoute('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout);
 
@@ -102,7 +97,7 @@ describe('navigation guard, wired into the router', () => {
 
 describe('app shell', () => {
   it('shows the sidebar navigation, the user and the breadcrumbs', async () => {
-    seedSession(server, completeUser);
+    seedSession(server(), completeUser);
     renderRoute('/settings/appearance');
     await screen.findByRole('heading', { name: 'Appearance settings' }, routeTimeout);
 
@@ -127,7 +122,7 @@ describe('app shell', () => {
   });
 
   it('switches the appearance from the settings page', async () => {
-    seedSession(server, completeUser);
+    seedSession(server(), completeUser);
     renderRoute('/settings/appearance');
     const dark = await screen.findByRole('radio', { name: 'Dark' }, routeTimeout);
     await userEvent.click(dark);
@@ -146,7 +141,7 @@ describe('login page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Log in' }, routeTimeout));
     expect(await screen.findAllByText('Field is required')).toHaveLength(2);
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Field is required');
-    expect(server.requestsTo('POST', '/api/login')).toHaveLength(0);
+    expect(server().requestsTo('POST', '/api/login')).toHaveLength(0);
   });
 
   it("shows 'Must be a valid email' for an address without a domain", async () => {
@@ -164,7 +159,7 @@ describe('login page', () => {
   });
 
   it("shows the server's message when the credentials are wrong", async () => {
-    server.on('POST', '/api/login', () => ({ status: 401, body: { message: 'Invalid login credentials', code: 'invalid_credentials' } }));
+    server().on('POST', '/api/login', () => ({ status: 401, body: { message: 'Invalid login credentials', code: 'invalid_credentials' } }));
     renderRoute('/login');
     await userEvent.type(await screen.findByLabelText('Email address', undefined, routeTimeout), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
@@ -173,7 +168,7 @@ describe('login page', () => {
   });
 
   it("puts a 422's field errors under their fields", async () => {
-    server.on('POST', '/api/login', () => ({
+    server().on('POST', '/api/login', () => ({
       status: 422,
       body: {
         message: 'The provided data is invalid. Please check your input and try again.',
@@ -189,7 +184,7 @@ describe('login page', () => {
   });
 
   it('logs in through the server and goes to the dashboard', async () => {
-    server.on('POST', '/api/login', (request) =>
+    server().on('POST', '/api/login', (request) =>
       JSON.stringify(request.body) === JSON.stringify({ email: 'ada@example.com', password: 'secret' })
         ? {
             status: 200,
@@ -210,18 +205,18 @@ describe('login page', () => {
 
 describe('logout', () => {
   it('logs out on the server, then goes to the login page', async () => {
-    seedSession(server, completeUser);
-    server.on('POST', '/api/logout', () => ({ status: 204 }));
+    seedSession(server(), completeUser);
+    server().on('POST', '/api/logout', () => ({ status: 204 }));
     const { router } = renderRoute('/logout');
     expect(await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/login');
-    expect(server.requestsTo('POST', '/api/logout')).toHaveLength(1);
+    expect(server().requestsTo('POST', '/api/logout')).toHaveLength(1);
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
   it('stays and shows the error when the logout call fails', async () => {
-    seedSession(server, completeUser);
-    server.on('POST', '/api/logout', () => ({ status: 503, body: { message: 'down', code: 'service_unavailable' } }));
+    seedSession(server(), completeUser);
+    server().on('POST', '/api/logout', () => ({ status: 503, body: { message: 'down', code: 'service_unavailable' } }));
     const { router } = renderRoute('/logout');
     expect(await screen.findByRole('alert', undefined, routeTimeout)).toHaveTextContent(i18n.t('serverErrors.service_unavailable'));
     expect(currentPath(router)).toBe('/logout');
@@ -232,6 +227,6 @@ describe('logout', () => {
     const { router } = renderRoute('/logout');
     await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout);
     expect(currentPath(router)).toBe('/login');
-    expect(server.requestsTo('POST', '/api/logout')).toHaveLength(0);
+    expect(server().requestsTo('POST', '/api/logout')).toHaveLength(0);
   });
 });

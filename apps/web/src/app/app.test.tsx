@@ -1,30 +1,19 @@
 import { render, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeUser, routeFetchTo, routeTimeout, seedSession } from '../../test/app-harness.tsx';
-import { startLocalApiServer, type LocalApiServer } from '../../test/local-api-server.ts';
+import { describe, expect, it } from 'vitest';
+import { completeUser } from '../../test/account-fixture.ts';
+import { routeTimeout, seedSession } from '../../test/app-harness.tsx';
+import { setUpRouteTests } from '../../test/route-test-setup.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { App } from './app.tsx';
 import { Providers } from './providers.tsx';
 
-let server: LocalApiServer;
-let restoreFetch: () => void;
-
-beforeAll(async () => {
-  server = await startLocalApiServer();
-  restoreFetch = routeFetchTo(server.url);
-  window.scrollTo = () => undefined;
-});
-
-afterAll(async () => {
-  restoreFetch();
-  await server.close();
-});
+const server = setUpRouteTests();
 
 describe('start-up', () => {
   it('restores the stored session before showing the app, with a loading state meanwhile', async () => {
-    seedSession(server, completeUser);
+    seedSession(server(), completeUser);
     // Hold the user's answer back, so the loading state is visible.
-    server.on('GET', '/api/user', () => ({ status: 200, body: completeUser, delayMs: 300 }));
+    server().on('GET', '/api/user', () => ({ status: 200, body: completeUser, delayMs: 300 }));
     window.history.replaceState(null, '', '/dashboard');
 
     // main.tsx starts the restore before rendering.
@@ -42,6 +31,6 @@ describe('start-up', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout)).toBeInTheDocument();
     expect(window.location.pathname).toBe('/dashboard');
     // The guard's restore before the first navigation found the user loaded: one call only.
-    expect(server.requestsTo('GET', '/api/user')).toHaveLength(1);
+    expect(server().requestsTo('GET', '/api/user')).toHaveLength(1);
   });
 });

@@ -1,31 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeFetchTo, routeTimeout, seedSession } from '../../test/app-harness.tsx';
-import { startLocalApiServer, type LocalApiServer } from '../../test/local-api-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { completeUser } from '../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../test/app-harness.tsx';
+import { setUpRouteTests } from '../../test/route-test-setup.ts';
 import { i18n } from '../lib/i18n.ts';
 import { productName } from '../lib/product.ts';
-import { tokenStorage } from '../lib/token-storage.ts';
 
-let server: LocalApiServer;
-let restoreFetch: () => void;
-
-beforeAll(async () => {
-  server = await startLocalApiServer();
-  restoreFetch = routeFetchTo(server.url);
-  window.scrollTo = () => undefined;
-});
-
-afterAll(async () => {
-  restoreFetch();
-  await server.close();
-});
-
-beforeEach(() => {
-  server.reset();
-  tokenStorage.clear();
-});
+const server = setUpRouteTests();
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -59,14 +42,14 @@ describe('document head of each page', () => {
   });
 
   it("titles the appearance page 'Appearance | Compass'", async () => {
-    seedSession(server, completeUser);
+    seedSession(server(), completeUser);
     renderRoute('/settings/appearance');
     await screen.findByRole('heading', { name: 'Appearance settings' }, routeTimeout);
     await waitFor(() => expect(document.title).toBe('Appearance | Compass'));
   });
 
   it('titles the dashboard', async () => {
-    seedSession(server, completeUser);
+    seedSession(server(), completeUser);
     renderRoute('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout);
     await waitFor(() => expect(document.title).toBe('Dashboard | Compass'));

@@ -1,6 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { routePath } from '@/lib/route-paths';
+import { returnPathParam } from '@/lib/return-path';
 import { sessionStore } from '@/lib/session-store';
-import { resolveNavigation } from './navigation-guard';
+import { loginPath, resolveNavigation } from './navigation-guard';
 import { accessForPath } from './routes';
 
 /**
@@ -10,11 +12,22 @@ import { accessForPath } from './routes';
  */
 export async function navigationGuardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   await sessionStore.restore();
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   const target = resolveNavigation(
     { pathname, access: accessForPath(pathname) },
     { isLoggedIn: sessionStore.isLoggedIn(), user: sessionStore.getSnapshot().user },
   );
-  if (target !== null && target !== pathname) throw redirect(target);
-  return null;
+  if (target === null || target === pathname) return null;
+  // Only routes that need a login send a visitor to it (resolveNavigation).
+  throw redirect(target === loginPath ? loginPathReturningTo(`${pathname}${search}`) : target);
+}
+
+/**
+ * The login page, told to come back to `path` after logging in (a verification link opened
+ * without a session). Not for the dashboard, where a login goes anyway, nor for the logout page,
+ * which would end the session just started.
+ */
+function loginPathReturningTo(path: string): string {
+  if (path === routePath('dashboard') || path === routePath('logout')) return loginPath;
+  return routePath('login', {}, { [returnPathParam]: path });
 }

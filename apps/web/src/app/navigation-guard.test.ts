@@ -1,30 +1,11 @@
 // @vitest-environment node
-import type { Account } from '@app/contract/account';
 import { describe, expect, it } from 'vitest';
+import { accountFixture } from '../../test/account-fixture.ts';
 import { resolveNavigation, type NavigationSession } from './navigation-guard.ts';
 
-function accountWith(flags: Partial<Pick<Account, 'signup_completed' | 'big5_completed' | 'env_completed'>> = {}): Account {
-  return {
-    id: 'u1',
-    name: 'Ada',
-    email: 'ada@example.com',
-    email_verified: true,
-    locale: 'en',
-    unanswered_questions: 0,
-    signup_completed: true,
-    big5_completed: true,
-    env_completed: true,
-    birth_details: null,
-    policy_update_required: false,
-    has_password: true,
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...flags,
-  };
-}
-
 const guest: NavigationSession = { isLoggedIn: false, user: null };
-const registered: NavigationSession = { isLoggedIn: true, user: accountWith() };
-const registering: NavigationSession = { isLoggedIn: true, user: accountWith({ big5_completed: false }) };
+const registered: NavigationSession = { isLoggedIn: true, user: accountFixture() };
+const registering: NavigationSession = { isLoggedIn: true, user: accountFixture({ big5_completed: false }) };
 
 describe('navigation guard (spec 2)', () => {
   describe('public routes', () => {
@@ -85,7 +66,7 @@ describe('navigation guard (spec 2)', () => {
       ['big5', { big5_completed: false }],
       ['env', { env_completed: false }],
     ] as const)('sends a user whose %s step is unfinished from /reports to the dashboard', (_step, flags) => {
-      const session = { isLoggedIn: true, user: accountWith(flags) };
+      const session = { isLoggedIn: true, user: accountFixture(flags) };
 
       expect(resolveNavigation({ pathname: '/reports', access: 'app' }, session)).toBe('/dashboard');
     });

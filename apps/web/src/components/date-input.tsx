@@ -1,8 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError } from '@/components/ui/field-error';
-import { cn } from '@/lib/utils';
-import { NumberPartField, partGridClassName } from './number-part-field';
+import { NumberPartField } from './number-part-field';
+import { PartsFieldset, partsErrorId } from './parts-fieldset';
 
 export type DatePart = 'day' | 'month' | 'year';
 
@@ -30,34 +29,23 @@ const parts = [
 /** A date as three inputs, day / month / year (spec section 5), in a fieldset with its legend. */
 export function DateInput({ id, legend, description, inputs, errors = {}, error, birthday = false }: DateInputProps) {
   const { t } = useTranslation();
-  const descriptionId = `${id}-description`;
-  const groupErrorId = `${id}-error`;
 
   return (
-    <fieldset className="grid gap-3" aria-describedby={description ? descriptionId : undefined}>
-      <legend className="mb-3 text-sm font-semibold">{legend}</legend>
-      {description && (
-        <p id={descriptionId} className="-mt-2 text-sm text-muted-foreground">
-          {description}
-        </p>
-      )}
-      <div className={cn(partGridClassName, 'grid-cols-[1fr_1fr_1.35fr]')}>
-        {parts.map(({ part, column, maxLength, autoComplete }) => (
-          <NumberPartField
-            key={part}
-            id={`${id}-${part}`}
-            column={column}
-            label={t(`dateInput.${part}`)}
-            placeholder={t(`dateInput.${part}Placeholder`)}
-            maxLength={maxLength}
-            autoComplete={birthday ? autoComplete : 'off'}
-            error={errors[part]}
-            describedBy={error ? [groupErrorId] : []}
-            input={inputs[part]}
-          />
-        ))}
-      </div>
-      <FieldError id={groupErrorId}>{error}</FieldError>
-    </fieldset>
+    <PartsFieldset id={id} legend={legend} description={description} columns="grid-cols-[1fr_1fr_1.35fr]" error={error}>
+      {parts.map(({ part, column, maxLength, autoComplete }) => (
+        <NumberPartField
+          key={part}
+          id={`${id}-${part}`}
+          column={column}
+          label={t(`dateInput.${part}`)}
+          placeholder={t(`dateInput.${part}Placeholder`)}
+          maxLength={maxLength}
+          autoComplete={birthday ? autoComplete : 'off'}
+          error={errors[part]}
+          describedBy={error ? [partsErrorId(id)] : []}
+          input={inputs[part]}
+        />
+      ))}
+    </PartsFieldset>
   );
 }

@@ -5,7 +5,7 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
 /**
- * Where a part sits in its group's grid (DateInput, TimeInput): label in row 1, input in row 2,
+ * Where a part sits in its group's grid (PartsFieldset): label in row 1, input in row 2,
  * the message under its own column from sm up, and across the whole row below the inputs on
  * phones, where a column is too narrow for a sentence.
  */
@@ -14,9 +14,6 @@ export const partColumnClasses = {
   2: { label: 'col-start-2 row-start-1', control: 'col-start-2 row-start-2', message: 'col-span-full sm:col-span-1 sm:col-start-2 sm:row-start-3' },
   3: { label: 'col-start-3 row-start-1', control: 'col-start-3 row-start-2', message: 'col-span-full sm:col-span-1 sm:col-start-3 sm:row-start-3' },
 } as const;
-
-/** The grid that holds up to three parts (see partColumnClasses). */
-export const partGridClassName = 'grid items-end gap-x-3 gap-y-2';
 
 export interface NumberPartFieldProps {
   /** The input's id; its error is `${id}-error`. */

@@ -1,7 +1,9 @@
 import { account } from '@app/contract/account';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountFixture } from '../../test/account-fixture.ts';
 import { createBrowserFetch, type BrowserFetch } from '../../test/browser-fetch.ts';
-import { startLocalApiServer, unusedLocalUrl, type LocalApiServer, type RecordedRequest } from '../../test/local-api-server.ts';
+import { unusedLocalUrl, type RecordedRequest } from '../../test/local-api-server.ts';
+import { setUpLocalApiServer } from '../../test/local-api-server-setup.ts';
 import { readCookie } from './cookies.ts';
 import { createHttpClient, type HttpClient } from './http-client.ts';
 import { t } from './i18n.ts';
@@ -11,7 +13,7 @@ const sessionExpiredText = 'Session expired. Please log in again.';
 const genericErrorText = 'Oops! Something went wrong, please try again later.';
 const serverGenericText = 'Something went wrong. Please try again later...';
 
-let server: LocalApiServer;
+const server = setUpLocalApiServer();
 let browser: BrowserFetch;
 let tokens: TokenStorage;
 let sessionExpiredCalls: number;
@@ -50,7 +52,7 @@ function storedKeys() {
 
 /** The refresh endpoint of spec 7, rotating `refresh-of-<token>` into `fresh-token`. */
 function answerRefreshWith(accessToken: string, options: { delayMs?: number } = {}) {
-  server.on('POST', '/api/auth/refresh-token', () => ({
+  server().on('POST', '/api/auth/refresh-token', () => ({
     status: 200,
     delayMs: options.delayMs,
     body: { access_token: accessToken, refresh_token: `refresh-of-${accessToken}`, expires_at: nowSeconds() + 900 },
@@ -59,7 +61,7 @@ function answerRefreshWith(accessToken: string, options: { delayMs?: number } = 
 
 /** An endpoint that only accepts `Bearer <token>`, as the real auth guard does. */
 function requireBearer(method: string, path: string, token: string) {
-  server.on(method, path, (request) =>
+  server().on(method, path, (request) =>
     request.headers.authorization === `Bearer ${token}`
       ? { status: 200, body: { ok: true } }
       : { status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } },
@@ -70,23 +72,14 @@ function bearerOf(request: RecordedRequest | undefined): string | undefined {
   return request?.headers.authorization;
 }
 
-beforeAll(async () => {
-  server = await startLocalApiServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.reset();
   localStorage.clear();
   browser = createBrowserFetch();
   browser.setCookie('XSRF-TOKEN', 'xsrf-value');
   tokens = createTokenStorage(localStorage);
   sessionExpiredCalls = 0;
   reportedErrors = [];
-  client = clientFor(server.url);
+  client = clientFor(server().url);
 });
 
 afterEach(() => {
@@ -96,11 +89,11 @@ afterEach(() => {
 describe('request format (spec 7)', () => {
   it('sends a JSON body, accepts JSON and includes the cookies', async () => {
     browser.setCookie('laravel_session', 'abc');
-    server.on('POST', '/api/things', (request) => ({ status: 201, body: { received: request.body } }));
+    server().on('POST', '/api/things', (request) => ({ status: 201, body: { received: request.body } }));
 
     const result = await client.post('/api/things', { name: 'Ada', tags: ['x'] });
 
-    const [request] = server.requestsTo('POST', '/api/things');
+    const [request] = server().requestsTo('POST', '/api/things');
     expect(request?.headers['content-type']).toBe('application/json');
     expect(request?.headers.accept).toBe('application/json');
     expect(request?.headers.cookie).toContain('laravel_session=abc');
@@ -110,11 +103,11 @@ describe('request format (spec 7)', () => {
 
   it('sends a GET with credentials, without a body, and its query values encoded', async () => {
     browser.setCookie('laravel_session', 'abc');
-    server.on('GET', '/api/locations', () => ({ status: 200, body: [] }));
+    server().on('GET', '/api/locations', () => ({ status: 200, body: [] }));
 
     await client.get('/api/locations', { q: 'zürich & co', limit: 5, country: undefined, region: null });
 
-    const [request] = server.requestsTo('GET', '/api/locations');
+    const [request] = server().requestsTo('GET', '/api/locations');
     expect(request?.query.get('q')).toBe('zürich & co');
     expect(request?.query.get('limit')).toBe('5');
     expect(request?.query.has('country')).toBe(false);
@@ -126,33 +119,33 @@ describe('request format (spec 7)', () => {
   });
 
   it('declares no JSON content type for a POST without a body, so the server does not reject an empty JSON body', async () => {
-    server.on('POST', '/api/logout', () => ({ status: 204 }));
+    server().on('POST', '/api/logout', () => ({ status: 204 }));
 
     await client.post('/api/logout');
 
-    const [request] = server.requestsTo('POST', '/api/logout');
+    const [request] = server().requestsTo('POST', '/api/logout');
     expect(request?.headers['content-type']).toBeUndefined();
     expect(request?.headers.accept).toBe('application/json');
   });
 
   it('adds no X-XSRF-TOKEN header to GET requests', async () => {
-    server.on('GET', '/api/user', () => ({ status: 200, body: {} }));
+    server().on('GET', '/api/user', () => ({ status: 200, body: {} }));
 
     await client.get('/api/user');
 
-    expect(server.requestsTo('GET', '/api/user')[0]?.headers['x-xsrf-token']).toBeUndefined();
+    expect(server().requestsTo('GET', '/api/user')[0]?.headers['x-xsrf-token']).toBeUndefined();
   });
 
   it('echoes the URI-decoded XSRF-TOKEN cookie on POST, PUT, PATCH and DELETE', async () => {
     browser.setCookie('XSRF-TOKEN', 'eyJpdiI6%2Fabc%3D%3D');
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) server.on(method, '/api/things/1', () => ({ status: 204 }));
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) server().on(method, '/api/things/1', () => ({ status: 204 }));
 
     await client.post('/api/things/1', { a: 1 });
     await client.put('/api/things/1', { a: 1 });
     await client.patch('/api/things/1', { a: 1 });
     await client.delete('/api/things/1');
 
-    const headers = server.requests.map((request) => [request.method, request.headers['x-xsrf-token']]);
+    const headers = server().requests.map((request) => [request.method, request.headers['x-xsrf-token']]);
     expect(headers).toEqual([
       ['POST', 'eyJpdiI6/abc=='],
       ['PUT', 'eyJpdiI6/abc=='],
@@ -163,20 +156,20 @@ describe('request format (spec 7)', () => {
 
   it('fetches /sanctum/csrf-cookie before the first write when the XSRF cookie is missing', async () => {
     browser = createBrowserFetch();
-    client = clientFor(server.url);
-    server.on('GET', '/sanctum/csrf-cookie', () => ({
+    client = clientFor(server().url);
+    server().on('GET', '/sanctum/csrf-cookie', () => ({
       status: 204,
       headers: { 'Set-Cookie': 'XSRF-TOKEN=t%2B1%3D; Path=/; SameSite=Lax' },
     }));
-    server.on('POST', '/api/things', () => ({ status: 204 }));
+    server().on('POST', '/api/things', () => ({ status: 204 }));
 
     const result = await client.post('/api/things', { a: 1 });
 
-    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(server().requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /sanctum/csrf-cookie',
       'POST /api/things',
     ]);
-    const write = server.requestsTo('POST', '/api/things')[0];
+    const write = server().requestsTo('POST', '/api/things')[0];
     expect(write?.headers.cookie).toContain('XSRF-TOKEN=t%2B1%3D');
     expect(write?.headers['x-xsrf-token']).toBe('t+1=');
     expect(result.error).toBeNull();
@@ -184,18 +177,18 @@ describe('request format (spec 7)', () => {
 
   it('shares one csrf-cookie fetch between parallel first writes', async () => {
     browser = createBrowserFetch();
-    client = clientFor(server.url);
-    server.on('GET', '/sanctum/csrf-cookie', () => ({
+    client = clientFor(server().url);
+    server().on('GET', '/sanctum/csrf-cookie', () => ({
       status: 204,
       delayMs: 30,
       headers: { 'Set-Cookie': 'XSRF-TOKEN=shared; Path=/' },
     }));
-    server.on('POST', '/api/things', () => ({ status: 204 }));
+    server().on('POST', '/api/things', () => ({ status: 204 }));
 
     await Promise.all([client.post('/api/things', {}), client.post('/api/things', {}), client.post('/api/things', {})]);
 
-    expect(server.requestsTo('GET', '/sanctum/csrf-cookie')).toHaveLength(1);
-    expect(server.requestsTo('POST', '/api/things').map((request) => request.headers['x-xsrf-token'])).toEqual([
+    expect(server().requestsTo('GET', '/sanctum/csrf-cookie')).toHaveLength(1);
+    expect(server().requestsTo('POST', '/api/things').map((request) => request.headers['x-xsrf-token'])).toEqual([
       'shared',
       'shared',
       'shared',
@@ -204,8 +197,8 @@ describe('request format (spec 7)', () => {
 
   it('takes a fresh XSRF cookie and retries once when the server answers csrf_mismatch', async () => {
     browser.setCookie('XSRF-TOKEN', 'stale');
-    server.on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=current; Path=/' } }));
-    server.on('POST', '/api/things', (request) =>
+    server().on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=current; Path=/' } }));
+    server().on('POST', '/api/things', (request) =>
       request.headers['x-xsrf-token'] === 'current'
         ? { status: 200, body: { saved: true } }
         : { status: 419, body: { message: 'CSRF token mismatch.', code: 'csrf_mismatch' } },
@@ -214,25 +207,25 @@ describe('request format (spec 7)', () => {
     const result = await client.post('/api/things', { a: 1 });
 
     expect(result).toEqual({ data: { saved: true }, error: null, errors: null, status: 200 });
-    expect(server.requestsTo('POST', '/api/things')).toHaveLength(2);
+    expect(server().requestsTo('POST', '/api/things')).toHaveLength(2);
   });
 
   it('reports a csrf_mismatch that survives the retry instead of retrying again', async () => {
-    server.on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=other; Path=/' } }));
-    server.on('POST', '/api/things', () => ({ status: 419, body: { message: 'CSRF token mismatch.', code: 'csrf_mismatch' } }));
+    server().on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=other; Path=/' } }));
+    server().on('POST', '/api/things', () => ({ status: 419, body: { message: 'CSRF token mismatch.', code: 'csrf_mismatch' } }));
 
     const result = await client.post('/api/things', { a: 1 });
 
     expect(result.status).toBe(419);
     expect(result.error).toBe('Your security token has expired. Please reload the page and try again.');
-    expect(server.requestsTo('POST', '/api/things')).toHaveLength(2);
+    expect(server().requestsTo('POST', '/api/things')).toHaveLength(2);
   });
 
   it('renews a stale XSRF cookie for the token refresh too, instead of ending the session', async () => {
     browser.setCookie('XSRF-TOKEN', 'stale');
     storeSession('old-token', nowSeconds() - 5);
-    server.on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=current; Path=/' } }));
-    server.on('POST', '/api/auth/refresh-token', (request) =>
+    server().on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=current; Path=/' } }));
+    server().on('POST', '/api/auth/refresh-token', (request) =>
       request.headers['x-xsrf-token'] === 'current'
         ? { status: 200, body: { access_token: 'fresh-token', refresh_token: 'r2', expires_at: nowSeconds() + 900 } }
         : { status: 419, body: { message: 'CSRF token mismatch.', code: 'csrf_mismatch' } },
@@ -248,32 +241,32 @@ describe('request format (spec 7)', () => {
 
   it('sends a Bearer Authorization header when a token is stored', async () => {
     storeSession('token-1', nowSeconds() + 3600);
-    server.on('GET', '/api/user', () => ({ status: 200, body: {} }));
+    server().on('GET', '/api/user', () => ({ status: 200, body: {} }));
 
     await client.get('/api/user');
 
-    expect(bearerOf(server.requestsTo('GET', '/api/user')[0])).toBe('Bearer token-1');
+    expect(bearerOf(server().requestsTo('GET', '/api/user')[0])).toBe('Bearer token-1');
   });
 
   it('sends no Authorization header without a stored token', async () => {
-    server.on('GET', '/api/user', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+    server().on('GET', '/api/user', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
 
     const result = await client.get('/api/user');
 
-    expect(bearerOf(server.requestsTo('GET', '/api/user')[0])).toBeUndefined();
+    expect(bearerOf(server().requestsTo('GET', '/api/user')[0])).toBeUndefined();
     expect(result.status).toBe(401);
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
   });
 
   it('sends no token and never refreshes for a request marked auth: false', async () => {
     storeSession('stale-token', nowSeconds() - 10);
-    server.on('POST', '/api/login', () => ({ status: 401, body: { message: 'Invalid login credentials', code: 'invalid_credentials' } }));
+    server().on('POST', '/api/login', () => ({ status: 401, body: { message: 'Invalid login credentials', code: 'invalid_credentials' } }));
 
     const result = await client.post('/api/login', { email: 'a@b.c', password: 'wrong' }, { auth: false });
 
     expect(result).toEqual({ data: null, error: 'Invalid login credentials', errors: null, status: 401 });
-    expect(bearerOf(server.requestsTo('POST', '/api/login')[0])).toBeUndefined();
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
+    expect(bearerOf(server().requestsTo('POST', '/api/login')[0])).toBeUndefined();
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
     expect(storedKeys().auth_token).toBe('stale-token');
   });
 });
@@ -291,7 +284,7 @@ describe('token expiry (spec 4: expired 60 s before expiry)', () => {
     const result = await client.get('/api/user');
 
     expect(result.status).toBe(200);
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
   });
 
   it('refreshes before sending at 60 s before its expiry and sends the new token', async () => {
@@ -303,11 +296,11 @@ describe('token expiry (spec 4: expired 60 s before expiry)', () => {
 
     const result = await client.get('/api/user');
 
-    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(server().requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'POST /api/auth/refresh-token',
       'GET /api/user',
     ]);
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')[0]?.body).toEqual({ refresh_token: 'refresh-of-old-token' });
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')[0]?.body).toEqual({ refresh_token: 'refresh-of-old-token' });
     expect(result).toEqual({ data: { ok: true }, error: null, errors: null, status: 200 });
     expect(storedKeys()).toEqual({
       auth_token: 'fresh-token',
@@ -323,7 +316,7 @@ describe('token expiry (spec 4: expired 60 s before expiry)', () => {
 
     const result = await client.get('/api/user');
 
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
     expect(result.status).toBe(200);
   });
 
@@ -335,7 +328,7 @@ describe('token expiry (spec 4: expired 60 s before expiry)', () => {
 
     await client.get('/api/user');
 
-    const [refresh] = server.requestsTo('POST', '/api/auth/refresh-token');
+    const [refresh] = server().requestsTo('POST', '/api/auth/refresh-token');
     expect(refresh?.headers['x-xsrf-token']).toBe('xsrf/value');
     expect(refresh?.headers['content-type']).toBe('application/json');
     expect(refresh?.headers.authorization).toBeUndefined();
@@ -350,8 +343,8 @@ describe('401 with a token (spec 7: refresh and retry once)', () => {
 
     const result = await client.get('/api/reports');
 
-    expect(server.requestsTo('GET', '/api/reports').map(bearerOf)).toEqual(['Bearer old-token', 'Bearer fresh-token']);
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')[0]?.body).toEqual({ refresh_token: 'refresh-of-old-token' });
+    expect(server().requestsTo('GET', '/api/reports').map(bearerOf)).toEqual(['Bearer old-token', 'Bearer fresh-token']);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')[0]?.body).toEqual({ refresh_token: 'refresh-of-old-token' });
     expect(result).toEqual({ data: { ok: true }, error: null, errors: null, status: 200 });
     expect(storedKeys().auth_token).toBe('fresh-token');
   });
@@ -364,8 +357,8 @@ describe('401 with a token (spec 7: refresh and retry once)', () => {
     const result = await client.get('/api/reports');
 
     expect(result).toEqual({ data: null, error: 'Please log in to continue.', errors: null, status: 401 });
-    expect(server.requestsTo('GET', '/api/reports')).toHaveLength(2);
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(server().requestsTo('GET', '/api/reports')).toHaveLength(2);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
   });
 
   it('makes exactly one refresh for three parallel 401s and retries each request once', async () => {
@@ -377,10 +370,10 @@ describe('401 with a token (spec 7: refresh and retry once)', () => {
 
     const results = await Promise.all([client.get('/api/reports'), client.get('/api/payments'), client.get('/api/cart')]);
 
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
     expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
     for (const path of ['/api/reports', '/api/payments', '/api/cart']) {
-      expect(server.requestsTo('GET', path).map(bearerOf)).toEqual(['Bearer old-token', 'Bearer fresh-token']);
+      expect(server().requestsTo('GET', path).map(bearerOf)).toEqual(['Bearer old-token', 'Bearer fresh-token']);
     }
   });
 
@@ -389,7 +382,7 @@ describe('401 with a token (spec 7: refresh and retry once)', () => {
     answerRefreshWith('fresh-token');
     requireBearer('GET', '/api/reports', 'fresh-token');
     // The slow request was sent with the old token before the first one refreshed it.
-    server.on('GET', '/api/slow', (request) =>
+    server().on('GET', '/api/slow', (request) =>
       request.headers.authorization === 'Bearer fresh-token'
         ? { status: 200, body: { ok: true } }
         : { status: 401, delayMs: 100, body: { message: 'Unauthenticated.', code: 'unauthenticated' } },
@@ -398,12 +391,12 @@ describe('401 with a token (spec 7: refresh and retry once)', () => {
     const [slow, fast] = await Promise.all([client.get('/api/slow'), client.get('/api/reports')]);
 
     expect([slow.status, fast.status]).toEqual([200, 200]);
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
   });
 
   it('clears the stored session and answers "Session expired" with 401 when the refresh fails', async () => {
     storeSession('old-token', nowSeconds() + 3600);
-    server.on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+    server().on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
     requireBearer('GET', '/api/reports', 'fresh-token');
 
     const result = await client.get('/api/reports');
@@ -411,32 +404,32 @@ describe('401 with a token (spec 7: refresh and retry once)', () => {
     expect(result).toEqual({ data: null, error: sessionExpiredText, errors: null, status: 401 });
     expect(storedKeys()).toEqual({ auth_token: null, refresh_token: null, expires_at: null });
     expect(sessionExpiredCalls).toBe(1);
-    expect(server.requestsTo('GET', '/api/reports')).toHaveLength(1);
+    expect(server().requestsTo('GET', '/api/reports')).toHaveLength(1);
   });
 
   it('does not loop after a failed refresh: the next request goes out without a token and is not refreshed', async () => {
     storeSession('old-token', nowSeconds() + 3600);
-    server.on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+    server().on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
     requireBearer('GET', '/api/reports', 'fresh-token');
 
     await client.get('/api/reports');
     const next = await client.get('/api/reports');
 
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
-    expect(bearerOf(server.requestsTo('GET', '/api/reports')[1])).toBeUndefined();
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(bearerOf(server().requestsTo('GET', '/api/reports')[1])).toBeUndefined();
     expect(next).toEqual({ data: null, error: 'Please log in to continue.', errors: null, status: 401 });
     expect(sessionExpiredCalls).toBe(1);
   });
 
   it('answers "Session expired" when the token expired and the refresh fails, without sending the request', async () => {
     storeSession('old-token', nowSeconds() - 1);
-    server.on('POST', '/api/auth/refresh-token', () => ({ status: 500, body: { message: 'Boom', code: 'generic' } }));
+    server().on('POST', '/api/auth/refresh-token', () => ({ status: 500, body: { message: 'Boom', code: 'generic' } }));
     requireBearer('GET', '/api/reports', 'fresh-token');
 
     const result = await client.get('/api/reports');
 
     expect(result).toEqual({ data: null, error: sessionExpiredText, errors: null, status: 401 });
-    expect(server.requestsTo('GET', '/api/reports')).toHaveLength(0);
+    expect(server().requestsTo('GET', '/api/reports')).toHaveLength(0);
     expect(storedKeys().auth_token).toBeNull();
   });
 
@@ -448,13 +441,13 @@ describe('401 with a token (spec 7: refresh and retry once)', () => {
     const result = await client.get('/api/reports');
 
     expect(result).toEqual({ data: null, error: sessionExpiredText, errors: null, status: 401 });
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
     expect(storedKeys().auth_token).toBeNull();
   });
 
   it('reports one expiry when the refresh shared by three parallel 401s fails', async () => {
     storeSession('old-token', nowSeconds() + 3600);
-    server.on('POST', '/api/auth/refresh-token', () => ({
+    server().on('POST', '/api/auth/refresh-token', () => ({
       status: 401,
       delayMs: 50,
       body: { message: 'Unauthenticated.', code: 'unauthenticated' },
@@ -468,40 +461,27 @@ describe('401 with a token (spec 7: refresh and retry once)', () => {
       [401, sessionExpiredText],
       [401, sessionExpiredText],
     ]);
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
     expect(sessionExpiredCalls).toBe(1);
   });
 });
 
 describe('result mapping (spec 8)', () => {
   it('gives no data and no error for a 204', async () => {
-    server.on('DELETE', '/api/cart', () => ({ status: 204 }));
+    server().on('DELETE', '/api/cart', () => ({ status: 204 }));
 
     expect(await client.delete('/api/cart')).toEqual({ data: null, error: null, errors: null, status: 204 });
   });
 
   it('gives no data and no error for a 200 with an empty body', async () => {
-    server.on('GET', '/me/question', () => ({ status: 200, rawBody: '' }));
+    server().on('GET', '/me/question', () => ({ status: 200, rawBody: '' }));
 
     expect(await client.get('/me/question')).toEqual({ data: null, error: null, errors: null, status: 200 });
   });
 
   it('returns the data parsed by the given schema', async () => {
-    const user = {
-      id: 'u1',
-      name: 'Ada',
-      email: 'ada@example.com',
-      email_verified: true,
-      unanswered_questions: 0,
-      signup_completed: true,
-      big5_completed: true,
-      env_completed: true,
-      birth_details: null,
-      policy_update_required: false,
-      has_password: true,
-      created_at: '2026-01-01T00:00:00.000Z',
-    };
-    server.on('GET', '/api/user', () => ({ status: 200, body: user }));
+    const { locale: _locale, ...user } = accountFixture();
+    server().on('GET', '/api/user', () => ({ status: 200, body: user }));
 
     const result = await client.get('/api/user', undefined, { schema: account });
 
@@ -511,7 +491,7 @@ describe('result mapping (spec 8)', () => {
   });
 
   it('treats a body that does not match the schema as an exception: 500 with the generic message, reported for developers', async () => {
-    server.on('GET', '/api/user', () => ({ status: 200, body: { id: 42 } }));
+    server().on('GET', '/api/user', () => ({ status: 200, body: { id: 42 } }));
 
     const result = await client.get('/api/user', undefined, { schema: account });
 
@@ -520,7 +500,7 @@ describe('result mapping (spec 8)', () => {
   });
 
   it('parses with a schema that loads with the request (start-up code keeps zod out of its bundle)', async () => {
-    server.on('POST', '/api/items', () => ({ status: 200, body: { message: 'Saved' } }));
+    server().on('POST', '/api/items', () => ({ status: 200, body: { message: 'Saved' } }));
     const { messageResponse } = await import('@app/contract/password-reset');
 
     const result = await client.post('/api/items', { name: 'x' }, { schema: () => Promise.resolve(messageResponse) });
@@ -529,7 +509,7 @@ describe('result mapping (spec 8)', () => {
   });
 
   it('treats a schema that fails to load as an exception: 500 with the generic message', async () => {
-    server.on('GET', '/api/user', () => ({ status: 200, body: { id: 42 } }));
+    server().on('GET', '/api/user', () => ({ status: 200, body: { id: 42 } }));
 
     const result = await client.get('/api/user', undefined, { schema: () => Promise.reject(new Error('chunk failed')) });
 
@@ -537,13 +517,13 @@ describe('result mapping (spec 8)', () => {
   });
 
   it('treats a success body that is not JSON as an exception: 500 with the generic message', async () => {
-    server.on('GET', '/api/user', () => ({ status: 200, rawBody: '<!doctype html><p>SPA</p>' }));
+    server().on('GET', '/api/user', () => ({ status: 200, rawBody: '<!doctype html><p>SPA</p>' }));
 
     expect(await client.get('/api/user')).toEqual({ data: null, error: genericErrorText, errors: null, status: 500 });
   });
 
   it('returns the field errors and the message of a 422', async () => {
-    server.on('POST', '/api/register', () => ({
+    server().on('POST', '/api/register', () => ({
       status: 422,
       body: {
         message: 'The provided data is invalid. Please check your input and try again.',
@@ -563,7 +543,7 @@ describe('result mapping (spec 8)', () => {
   });
 
   it('returns the message of a 400', async () => {
-    server.on('POST', '/api/cart/coupon', () => ({ status: 400, body: { message: 'This discount code has expired.', code: 'bad_request' } }));
+    server().on('POST', '/api/cart/coupon', () => ({ status: 400, body: { message: 'This discount code has expired.', code: 'bad_request' } }));
 
     const result = await client.post('/api/cart/coupon', { coupon_code: 'OLD' });
 
@@ -571,9 +551,9 @@ describe('result mapping (spec 8)', () => {
   });
 
   it('translates the error code of any other failure as serverErrors.<code>', async () => {
-    server.on('GET', '/api/reports/9', () => ({ status: 404, body: { message: 'No query results', code: 'not_found' } }));
-    server.on('POST', '/api/login', () => ({ status: 429, body: { message: 'Slow down', code: 'too_many_requests' } }));
-    server.on('POST', '/api/ai', () => ({ status: 503, body: { message: 'upstream', code: 'ai_unavailable' } }));
+    server().on('GET', '/api/reports/9', () => ({ status: 404, body: { message: 'No query results', code: 'not_found' } }));
+    server().on('POST', '/api/login', () => ({ status: 429, body: { message: 'Slow down', code: 'too_many_requests' } }));
+    server().on('POST', '/api/ai', () => ({ status: 503, body: { message: 'upstream', code: 'ai_unavailable' } }));
 
     const notFound = await client.get('/api/reports/9');
     const tooMany = await client.post('/api/login', {});
@@ -585,11 +565,11 @@ describe('result mapping (spec 8)', () => {
   });
 
   it('falls back to serverErrors.generic for an unknown code, a missing code or a code that is not an identifier', async () => {
-    server.on('GET', '/unknown-code', () => ({ status: 409, body: { message: 'x', code: 'no_such_code' } }));
-    server.on('GET', '/no-code', () => ({ status: 500, body: { message: 'Internal Server Error' } }));
-    server.on('GET', '/empty-failure', () => ({ status: 502, rawBody: '' }));
-    server.on('GET', '/html-failure', () => ({ status: 503, rawBody: '<html>Bad gateway</html>' }));
-    server.on('GET', '/key-path-code', () => ({ status: 418, body: { message: 'x', code: 'global.genericError' } }));
+    server().on('GET', '/unknown-code', () => ({ status: 409, body: { message: 'x', code: 'no_such_code' } }));
+    server().on('GET', '/no-code', () => ({ status: 500, body: { message: 'Internal Server Error' } }));
+    server().on('GET', '/empty-failure', () => ({ status: 502, rawBody: '' }));
+    server().on('GET', '/html-failure', () => ({ status: 503, rawBody: '<html>Bad gateway</html>' }));
+    server().on('GET', '/key-path-code', () => ({ status: 418, body: { message: 'x', code: 'global.genericError' } }));
 
     const results = await Promise.all(
       ['/unknown-code', '/no-code', '/empty-failure', '/html-failure', '/key-path-code'].map((path) => client.get(path)),
@@ -605,8 +585,8 @@ describe('result mapping (spec 8)', () => {
   });
 
   it('falls back to the translated code when a 422 or 400 carries no message', async () => {
-    server.on('POST', '/bare-422', () => ({ status: 422, body: { code: 'validation_failed', errors: { name: ['Field is required'] } } }));
-    server.on('POST', '/bare-400', () => ({ status: 400, body: {} }));
+    server().on('POST', '/bare-422', () => ({ status: 422, body: { code: 'validation_failed', errors: { name: ['Field is required'] } } }));
+    server().on('POST', '/bare-400', () => ({ status: 400, body: {} }));
 
     const validation = await client.post('/bare-422', {});
     const badRequest = await client.post('/bare-400', {});

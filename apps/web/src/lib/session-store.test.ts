@@ -1,30 +1,18 @@
 import type { Account } from '@app/contract/account';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountFixture } from '../../test/account-fixture.ts';
 import { createBrowserFetch } from '../../test/browser-fetch.ts';
-import { startLocalApiServer, type LocalApiServer } from '../../test/local-api-server.ts';
+import { setUpLocalApiServer } from '../../test/local-api-server-setup.ts';
 import { readCookie } from './cookies.ts';
 import { createHttpClient } from './http-client.ts';
 import { i18n, setLanguage, t } from './i18n.ts';
 import { createSessionStore, isLoggedIn, type SessionStore } from './session-store.ts';
 import { createTokenStorage, type TokenStorage } from './token-storage.ts';
 
-const ada: Account = {
-  id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  email_verified: true,
-  locale: 'de',
-  unanswered_questions: 0,
-  signup_completed: true,
-  big5_completed: false,
-  env_completed: false,
-  birth_details: null,
-  policy_update_required: false,
-  has_password: true,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+/** Signed up, still answering the questionnaires, reading the app in German. */
+const ada: Account = accountFixture({ locale: 'de', big5_completed: false, env_completed: false });
 
-let server: LocalApiServer;
+const server = setUpLocalApiServer();
 let tokens: TokenStorage;
 let store: SessionStore;
 let reportedErrors: unknown[];
@@ -50,30 +38,21 @@ function loginAnswer(accessToken: string, user: Account = ada) {
 }
 
 function answerUserFor(token: string, user: Account = ada) {
-  server.on('GET', '/api/user', (request) =>
+  server().on('GET', '/api/user', (request) =>
     request.headers.authorization === `Bearer ${token}`
       ? { status: 200, body: user }
       : { status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } },
   );
 }
 
-beforeAll(async () => {
-  server = await startLocalApiServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.reset();
   localStorage.clear();
   const browser = createBrowserFetch();
   browser.setCookie('XSRF-TOKEN', 'xsrf');
   tokens = createTokenStorage(localStorage);
   reportedErrors = [];
   const http = createHttpClient({
-    baseUrl: server.url,
+    baseUrl: server().url,
     tokens,
     translate: t,
     readCookie: (name) => readCookie(name, browser.cookieString()),
@@ -94,7 +73,7 @@ describe('restoring the session (spec 4)', () => {
 
     expect(store.getSnapshot()).toEqual({ status: 'ready', token: null, user: null });
     expect(store.isLoggedIn()).toBe(false);
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 
   it('reads the stored token, then reloads the user with it', async () => {
@@ -115,7 +94,7 @@ describe('restoring the session (spec 4)', () => {
     await store.restore();
     await store.restore();
 
-    expect(server.requestsTo('GET', '/api/user')).toHaveLength(1);
+    expect(server().requestsTo('GET', '/api/user')).toHaveLength(1);
   });
 
   it('shares one user request between restores that run at the same time', async () => {
@@ -124,7 +103,7 @@ describe('restoring the session (spec 4)', () => {
 
     await Promise.all([store.restore(), store.restore(), store.restore()]);
 
-    expect(server.requestsTo('GET', '/api/user')).toHaveLength(1);
+    expect(server().requestsTo('GET', '/api/user')).toHaveLength(1);
   });
 
   it('reloads the user when another tab stored a different token', async () => {
@@ -142,7 +121,7 @@ describe('restoring the session (spec 4)', () => {
 
   it('clears tokens and user when the user cannot be reloaded', async () => {
     storeSession('stored-token');
-    server.on('GET', '/api/user', () => ({ status: 500, body: { message: 'Boom', code: 'generic' } }));
+    server().on('GET', '/api/user', () => ({ status: 500, body: { message: 'Boom', code: 'generic' } }));
 
     await store.restore();
 
@@ -153,7 +132,7 @@ describe('restoring the session (spec 4)', () => {
   it('clears everything when the stored token is refused and cannot be refreshed', async () => {
     storeSession('revoked-token');
     answerUserFor('other-token');
-    server.on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+    server().on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
 
     await store.restore();
 
@@ -165,7 +144,7 @@ describe('restoring the session (spec 4)', () => {
 
 describe('login (spec 4)', () => {
   it('stores the three keys and the user, sets the locale from the account and runs the login callbacks', async () => {
-    server.on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
+    server().on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
     const loggedInUsers: Account[] = [];
     store.onLogin((user) => {
       loggedInUsers.push(user);
@@ -174,7 +153,7 @@ describe('login (spec 4)', () => {
     const outcome = await store.login({ email: 'ada@example.com', password: 'Correct-horse-1!' });
 
     expect(outcome).toEqual({ ok: true, user: ada });
-    expect(server.requestsTo('POST', '/api/login')[0]?.body).toEqual({ email: 'ada@example.com', password: 'Correct-horse-1!' });
+    expect(server().requestsTo('POST', '/api/login')[0]?.body).toEqual({ email: 'ada@example.com', password: 'Correct-horse-1!' });
     expect(storedKeys()).toEqual({ auth_token: 'new-token', refresh_token: 'refresh-of-new-token', expires_at: '1900000000' });
     expect(store.getSnapshot()).toEqual({ status: 'ready', token: 'new-token', user: ada });
     expect(store.isLoggedIn()).toBe(true);
@@ -185,7 +164,7 @@ describe('login (spec 4)', () => {
   it('sets the interface to English when the account has no locale', async () => {
     await setLanguage('fr');
     const { locale: _locale, ...withoutLocale } = ada;
-    server.on('POST', '/api/login', () => ({ status: 200, body: { ...loginAnswer('new-token'), account: withoutLocale } }));
+    server().on('POST', '/api/login', () => ({ status: 200, body: { ...loginAnswer('new-token'), account: withoutLocale } }));
 
     await store.login({ email: 'ada@example.com', password: 'x' });
 
@@ -193,7 +172,7 @@ describe('login (spec 4)', () => {
   });
 
   it('no longer runs a callback that unsubscribed, and a failing callback does not undo the login', async () => {
-    server.on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
+    server().on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
     let unsubscribedCalls = 0;
     const unsubscribe = store.onLogin(() => {
       unsubscribedCalls += 1;
@@ -217,7 +196,7 @@ describe('login (spec 4)', () => {
   });
 
   it('returns the field errors and the message of a refused login, and stores nothing', async () => {
-    server.on('POST', '/api/login', () => ({
+    server().on('POST', '/api/login', () => ({
       status: 422,
       body: { message: 'The provided data is invalid. Please check your input and try again.', errors: { email: ['Must be a valid email'] } },
     }));
@@ -241,16 +220,16 @@ describe('login (spec 4)', () => {
 
   it('says "Invalid login credentials" for wrong credentials, even with a stale token stored', async () => {
     storeSession('stale-token');
-    server.on('POST', '/api/login', () => ({ status: 401, body: { message: 'Invalid login credentials', code: 'invalid_credentials' } }));
+    server().on('POST', '/api/login', () => ({ status: 401, body: { message: 'Invalid login credentials', code: 'invalid_credentials' } }));
 
     const outcome = await store.login({ email: 'ada@example.com', password: 'wrong' });
 
     expect(outcome).toEqual({ ok: false, error: 'Invalid login credentials', errors: null, status: 401 });
-    expect(server.requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(0);
   });
 
   it('falls back to errors.requestFailed when the login answer carries no session', async () => {
-    server.on('POST', '/api/login', () => ({ status: 204 }));
+    server().on('POST', '/api/login', () => ({ status: 204 }));
 
     const outcome = await store.login({ email: 'ada@example.com', password: 'x' });
 
@@ -260,7 +239,7 @@ describe('login (spec 4)', () => {
 
 describe('Google login (spec 4, spec 8)', () => {
   it('sends the ID token and logs in like a password login', async () => {
-    server.on('POST', '/api/login/google', () => ({ status: 200, body: loginAnswer('google-token') }));
+    server().on('POST', '/api/login/google', () => ({ status: 200, body: loginAnswer('google-token') }));
     const loggedInUsers: Account[] = [];
     store.onLogin((user) => {
       loggedInUsers.push(user);
@@ -268,7 +247,7 @@ describe('Google login (spec 4, spec 8)', () => {
 
     const outcome = await store.loginWithGoogle('google-id-token');
 
-    expect(server.requestsTo('POST', '/api/login/google')[0]?.body).toEqual({ token: 'google-id-token' });
+    expect(server().requestsTo('POST', '/api/login/google')[0]?.body).toEqual({ token: 'google-id-token' });
     expect(outcome).toEqual({ ok: true, user: ada });
     expect(storedKeys().auth_token).toBe('google-token');
     expect(i18n.language).toBe('de');
@@ -276,7 +255,7 @@ describe('Google login (spec 4, spec 8)', () => {
   });
 
   it('returns errors.requestFailed whatever the server said', async () => {
-    server.on('POST', '/api/login/google', () => ({ status: 401, body: { message: 'Token expired', code: 'invalid_credentials' } }));
+    server().on('POST', '/api/login/google', () => ({ status: 401, body: { message: 'Token expired', code: 'invalid_credentials' } }));
 
     const outcome = await store.loginWithGoogle('expired-id-token');
 
@@ -287,21 +266,21 @@ describe('Google login (spec 4, spec 8)', () => {
 
 describe('logout (spec 4)', () => {
   it('calls the server with the token, then clears tokens and user', async () => {
-    server.on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
-    server.on('POST', '/api/logout', () => ({ status: 204 }));
+    server().on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
+    server().on('POST', '/api/logout', () => ({ status: 204 }));
     await store.login({ email: 'ada@example.com', password: 'x' });
 
     const result = await store.logout();
 
-    expect(server.requestsTo('POST', '/api/logout')[0]?.headers.authorization).toBe('Bearer new-token');
+    expect(server().requestsTo('POST', '/api/logout')[0]?.headers.authorization).toBe('Bearer new-token');
     expect(result.error).toBeNull();
     expect(store.getSnapshot()).toEqual({ status: 'ready', token: null, user: null });
     expect(storedKeys()).toEqual({ auth_token: null, refresh_token: null, expires_at: null });
   });
 
   it('clears tokens and user even when the server fails, and returns the failure', async () => {
-    server.on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
-    server.on('POST', '/api/logout', () => ({ status: 500, body: { message: 'Boom', code: 'generic' } }));
+    server().on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
+    server().on('POST', '/api/logout', () => ({ status: 500, body: { message: 'Boom', code: 'generic' } }));
     await store.login({ email: 'ada@example.com', password: 'x' });
 
     const result = await store.logout();
@@ -317,9 +296,9 @@ describe('keeping the session current', () => {
     storeSession('stored-token');
     answerUserFor('stored-token');
     await store.restore();
-    server.on('GET', '/api/reports', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
-    server.on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
-    const http = createHttpClient({ baseUrl: server.url, tokens, translate: t, readCookie: () => 'xsrf' });
+    server().on('GET', '/api/reports', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+    server().on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+    const http = createHttpClient({ baseUrl: server().url, tokens, translate: t, readCookie: () => 'xsrf' });
 
     await http.get('/api/reports');
 
@@ -335,7 +314,7 @@ describe('keeping the session current', () => {
     await store.restore();
 
     expect(store.getSnapshot()).toEqual({ status: 'ready', token: 'refreshed-token', user: ada });
-    expect(server.requestsTo('GET', '/api/user')).toHaveLength(1);
+    expect(server().requestsTo('GET', '/api/user')).toHaveLength(1);
   });
 
   it('reloadUser replaces the user with the server copy', async () => {
@@ -363,8 +342,8 @@ describe('keeping the session current', () => {
   });
 
   it('tells subscribers about each change until they unsubscribe', async () => {
-    server.on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
-    server.on('POST', '/api/logout', () => ({ status: 204 }));
+    server().on('POST', '/api/login', () => ({ status: 200, body: loginAnswer('new-token') }));
+    server().on('POST', '/api/logout', () => ({ status: 204 }));
     const seen: boolean[] = [];
     const unsubscribe = store.subscribe(() => seen.push(isLoggedIn(store.getSnapshot())));
 

@@ -1,13 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startLocalApiServer, type LocalApiServer } from '../../test/local-api-server.ts';
+import { beforeEach, expect, it } from 'vitest';
+import { completeUser } from '../../test/account-fixture.ts';
+import { setUpLocalApiServer } from '../../test/local-api-server-setup.ts';
 import { createHttpClient } from './http-client.ts';
 import { t } from './i18n.ts';
 import { createSessionStore, isLoggedIn, type SessionStore } from './session-store.ts';
 import { createTokenStorage } from './token-storage.ts';
 import { useSession } from './use-session.ts';
 
-let server: LocalApiServer;
+const server = setUpLocalApiServer();
 let store: SessionStore;
 
 function SessionBadge({ label }: { label: string }) {
@@ -15,47 +16,24 @@ function SessionBadge({ label }: { label: string }) {
   return <p>{`${label}: ${isLoggedIn(session) ? `logged in as ${session.user?.name ?? ''}` : session.status}`}</p>;
 }
 
-beforeAll(async () => {
-  server = await startLocalApiServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  server.reset();
   localStorage.clear();
   const tokens = createTokenStorage(localStorage);
-  const http = createHttpClient({ baseUrl: server.url, tokens, translate: t, readCookie: () => 'xsrf' });
+  const http = createHttpClient({ baseUrl: server().url, tokens, translate: t, readCookie: () => 'xsrf' });
   store = createSessionStore({ http, tokens });
 });
 
 it('re-renders every reader of the session when the user logs in and out', async () => {
-  server.on('POST', '/api/login', () => ({
+  server().on('POST', '/api/login', () => ({
     status: 200,
     body: {
       access_token: 'token',
       refresh_token: 'refresh',
       expires_at: 1_900_000_000,
-      account: {
-        id: 'u1',
-        name: 'Ada',
-        email: 'ada@example.com',
-        email_verified: true,
-        locale: 'en',
-        unanswered_questions: 0,
-        signup_completed: true,
-        big5_completed: true,
-        env_completed: true,
-        birth_details: null,
-        policy_update_required: false,
-        has_password: true,
-        created_at: '2026-01-01T00:00:00.000Z',
-      },
+      account: completeUser,
     },
   }));
-  server.on('POST', '/api/logout', () => ({ status: 204 }));
+  server().on('POST', '/api/logout', () => ({ status: 204 }));
   render(
     <>
       <SessionBadge label="header" />
@@ -66,8 +44,8 @@ it('re-renders every reader of the session when the user logs in and out', async
 
   await act(() => store.login({ email: 'ada@example.com', password: 'x' }));
 
-  expect(screen.getByText('header: logged in as Ada')).toBeInTheDocument();
-  expect(screen.getByText('sidebar: logged in as Ada')).toBeInTheDocument();
+  expect(screen.getByText('header: logged in as Ada Lovelace')).toBeInTheDocument();
+  expect(screen.getByText('sidebar: logged in as Ada Lovelace')).toBeInTheDocument();
 
   await act(() => store.logout());
 

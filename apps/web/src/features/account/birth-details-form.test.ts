@@ -1,19 +1,9 @@
 // @vitest-environment node
-import type { BirthDetails } from '@app/contract/account';
 import { describe, expect, it } from 'vitest';
+import { birthDetailsFixture } from '../../../test/account-fixture.ts';
 import { birthDateErrors, formValuesFromBirthDetails, placeLabel } from './birth-details-form';
 
-const saved: BirthDetails = {
-  birth_date: '1990-03-07',
-  birth_time: '12:05:00',
-  birth_city: 'Zürich',
-  birth_country: 'Switzerland',
-  country_code: 'CH',
-  latitude: 47.36667,
-  longitude: 8.55,
-  timezone: 'Europe/Zurich',
-  ts_accurate: true,
-};
+const saved = birthDetailsFixture();
 
 describe('birth details form', () => {
   it('reads a saved 12:05:00 back as 12:05 PM and 00:30:00 as 12:30 AM', () => {

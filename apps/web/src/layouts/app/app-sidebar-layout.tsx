@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AppSidebar } from '@/components/app-sidebar';
 import { Breadcrumbs } from '@/components/breadcrumbs';
+import { SkipToContentLink } from '@/components/skip-to-content-link';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import type { Crumb } from '@/lib/page-handle';
@@ -53,12 +54,7 @@ export function AppSidebarLayout({ breadcrumbs, children }: AppSidebarLayoutProp
 
   return (
     <div className="flex min-h-dvh bg-background">
-      <a
-        href="#main-content"
-        className="sr-only rounded-md bg-card px-3 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
-      >
-        {t('app.skipToContent')}
-      </a>
+      <SkipToContentLink />
       <aside
         aria-label={t('nav.sidebar')}
         className={cn(

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AppLogo } from '@/components/app-logo';
-import { AppearanceSwitcher } from '@/components/appearance-switcher';
+import { GuestHeader } from '@/components/guest-header';
 import { routePath } from '@/lib/route-paths';
 
 /** A centred card under the product's name, with the appearance switcher in the corner. */
@@ -10,12 +9,7 @@ export function AuthSimpleLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col bg-muted dark:bg-background">
-      <header className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6 sm:py-4">
-        <Link to={routePath('home')} className="rounded-md" aria-label={t('app.home', { name: t('app.name') })}>
-          <AppLogo />
-        </Link>
-        <AppearanceSwitcher />
-      </header>
+      <GuestHeader />
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center sm:px-6 sm:pt-0">
         <div className="w-full max-w-md rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">{children}</div>
       </main>

@@ -3,18 +3,17 @@ import { birthYearMax } from '@app/contract/birth-details';
 import type { Location } from '@app/contract/locations';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeFetchTo, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
-import { startLocalApiServer, type LocalApiServer } from '../../../../test/local-api-server.ts';
-import { tokenStorage } from '../../../lib/token-storage.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { accountFixture, birthDetailsFixture } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 
 // The RegisterFinish page (signup-data) through the real route table, against a real HTTP server.
 
-let server: LocalApiServer;
-let restoreFetch: () => void;
+const server = setUpRouteTests();
 
 /** Just signed up: no birth details yet, nothing else finished. */
-const newUser: Account = { ...completeUser, id: 'user-new', signup_completed: false, big5_completed: false, env_completed: false };
+const newUser: Account = accountFixture({ id: 'user-new', signup_completed: false, big5_completed: false, env_completed: false });
 
 const zurich: Location = {
   city: 'Zürich',
@@ -36,31 +35,17 @@ const zurs: Location = {
 };
 const places = [zurich, zurs];
 
-beforeAll(async () => {
-  server = await startLocalApiServer();
-  restoreFetch = routeFetchTo(server.url);
-  window.scrollTo = () => undefined;
-});
-
-afterAll(async () => {
-  restoreFetch();
-  await server.close();
-});
-
 beforeEach(() => {
-  server.reset();
-  server.on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=xsrf-1; Path=/; SameSite=Lax' } }));
   // Prefix search, accent-insensitive, like the real one ('zur' finds Zürich).
-  server.on('GET', '/api/locations', (request) => {
+  server().on('GET', '/api/locations', (request) => {
     const query = (request.query.get('q') ?? '').toLowerCase();
     const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     return { status: 200, body: { data: places.filter((place) => plain(place.city).startsWith(plain(query))) } };
   });
-  tokenStorage.clear();
 });
 
 async function openPage(user: Account = newUser) {
-  seedSession(server, user);
+  seedSession(server(), user);
   const view = renderRoute('/signup-data');
   await screen.findByRole('heading', { name: user.birth_details ? 'Your birth details' : 'Complete your profile' }, routeTimeout);
   return view;
@@ -96,7 +81,7 @@ async function choosePlace(query = 'zur') {
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
 
 function answerBirthDetails(onBody?: (body: unknown) => void) {
-  server.on('PUT', '/api/user/birth-details', (request) => {
+  server().on('PUT', '/api/user/birth-details', (request) => {
     onBody?.(request.body);
     return { status: 200, body: { ...newUser, signup_completed: true } };
   });
@@ -114,7 +99,7 @@ describe('signup-data: birth date and time rules', () => {
     expect(screen.getByRole('combobox', { name: 'Place of birth' })).toHaveAccessibleDescription('Field is required');
     expect(screen.getAllByText('Field is required')).toHaveLength(7);
     expect(screen.getByLabelText('Day')).toHaveFocus();
-    expect(server.requestsTo('PUT', '/api/user/birth-details')).toHaveLength(0);
+    expect(server().requestsTo('PUT', '/api/user/birth-details')).toHaveLength(0);
   });
 
   it('refuses 31 February with the length of February in that year', async () => {
@@ -201,7 +186,7 @@ describe('signup-data: birth date and time rules', () => {
       tomorrow.getUTCFullYear() > birthYearMax() ? `Year must be between 1900 and ${birthYearMax()}` : 'Birth date cannot be in the future';
     expect(await screen.findByText(expected)).toBeInTheDocument();
     expect(screen.getByLabelText('Day')).toHaveFocus();
-    expect(server.requestsTo('PUT', '/api/user/birth-details')).toHaveLength(0);
+    expect(server().requestsTo('PUT', '/api/user/birth-details')).toHaveLength(0);
   });
 });
 
@@ -229,7 +214,7 @@ describe('signup-data: birth place search', () => {
     expect(screen.getByText('Zürich, Switzerland · Europe/Zurich')).toBeInTheDocument();
     expect(combobox).toHaveFocus();
 
-    const searches = server.requestsTo('GET', '/api/locations');
+    const searches = server().requestsTo('GET', '/api/locations');
     expect(searches.length).toBeGreaterThan(0);
     // Debounced: the typing sends one search for the whole word, not one per letter.
     expect(searches.map((request) => request.query.get('q'))).toEqual(['zuri']);
@@ -262,7 +247,7 @@ describe('signup-data: birth place search', () => {
 
     await userEvent.type(combobox, 'qx');
     expect(await screen.findAllByText('No places found', undefined, routeTimeout)).not.toHaveLength(0);
-    expect(server.requestsTo('GET', '/api/locations').map((request) => request.query.get('q'))).toEqual(['zqx']);
+    expect(server().requestsTo('GET', '/api/locations').map((request) => request.query.get('q'))).toEqual(['zqx']);
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -358,7 +343,7 @@ describe('signup-data: saving', () => {
   });
 
   it("shows the server's 422 field errors under their fields", async () => {
-    server.on('PUT', '/api/user/birth-details', () => ({
+    server().on('PUT', '/api/user/birth-details', () => ({
       status: 422,
       body: {
         message: 'The provided data is invalid. Please check your input and try again.',
@@ -379,7 +364,7 @@ describe('signup-data: saving', () => {
   });
 
   it('shows a failure that no field explains above the form', async () => {
-    server.on('PUT', '/api/user/birth-details', () => ({ status: 503, body: { message: 'down', code: 'service_unavailable' } }));
+    server().on('PUT', '/api/user/birth-details', () => ({ status: 503, body: { message: 'down', code: 'service_unavailable' } }));
     await openPage();
     await fillParts({ day: '7', month: '3', year: '1990', hour: '8', minute: '15', period: 'AM' });
     await choosePlace();
@@ -390,20 +375,7 @@ describe('signup-data: saving', () => {
   it('prefills saved birth details so the page edits them', async () => {
     const bodies: unknown[] = [];
     answerBirthDetails((body) => bodies.push(body));
-    await openPage({
-      ...completeUser,
-      birth_details: {
-        birth_date: '1988-11-02',
-        birth_time: '00:30:00',
-        birth_city: 'Zürich',
-        birth_country: 'Switzerland',
-        country_code: 'CH',
-        latitude: 47.36667,
-        longitude: 8.55,
-        timezone: 'Europe/Zurich',
-        ts_accurate: true,
-      },
-    });
+    await openPage(accountFixture({ birth_details: birthDetailsFixture({ birth_date: '1988-11-02', birth_time: '00:30:00' }) }));
 
     expect(screen.getByLabelText('Day')).toHaveValue('2');
     expect(screen.getByLabelText('Month')).toHaveValue('11');

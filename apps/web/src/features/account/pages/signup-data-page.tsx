@@ -3,11 +3,10 @@ import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '@/components/date-input';
 import { TimeInput } from '@/components/time-input';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
+import { PendingButton } from '@/components/ui/pending-button';
 import { sessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { useNavigateTo } from '@/lib/use-navigate-to';
@@ -226,10 +225,9 @@ export function SignupDataPage() {
 
           <div className="flex flex-col-reverse gap-3 rounded-b-xl border-t bg-muted/30 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
             <p className="text-xs text-muted-foreground">{t('pages.signupData.privacy')}</p>
-            <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
-              {isSubmitting && <Spinner />}
-              {isSubmitting ? t('pages.signupData.submitting') : editing ? t('pages.signupData.saveChanges') : t('pages.signupData.submit')}
-            </Button>
+            <PendingButton type="submit" className="w-full sm:w-auto" pending={isSubmitting} pendingLabel={t('pages.signupData.submitting')}>
+              {editing ? t('pages.signupData.saveChanges') : t('pages.signupData.submit')}
+            </PendingButton>
           </div>
         </form>
       </Card>

@@ -3,8 +3,8 @@ import { GoogleSignInButton, type GoogleSignInButtonProps } from './google-sign-
 
 /**
  * "or", then Google's button: shown by the login and sign-up pages when the auth config offers
- * Google. Import it lazily (`lazy(() => import(...))`): most deployments have no Google sign-in,
- * and the login page has a budget.
+ * Google. Loaded through LazyGoogleSignIn: most deployments have no Google sign-in, and the login
+ * page has a budget.
  */
 export default function GoogleSignIn(props: GoogleSignInButtonProps) {
   const { t } = useTranslation();

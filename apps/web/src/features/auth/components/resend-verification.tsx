@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PendingButton } from '@/components/ui/pending-button';
 import { sessionStore } from '@/lib/session-store';
 import { resendVerification } from '../api/resend-verification';
-import { FormAlert } from './form-alert';
 
 /**
  * 'Resend verification email' (spec 4: a new link can be resent), with the server's answer under
@@ -32,10 +31,9 @@ export function ResendVerification({ variant = 'default' }: { variant?: 'default
   return (
     <div className="flex flex-col gap-3">
       {outcome && <FormAlert tone={outcome.tone}>{outcome.message}</FormAlert>}
-      <Button variant={variant} className="w-full" disabled={pending} onClick={() => void resend()}>
-        {pending && <Spinner />}
-        {pending ? t('pages.verifyEmail.resending') : t('pages.verifyEmail.resend')}
-      </Button>
+      <PendingButton variant={variant} className="w-full" pending={pending} pendingLabel={t('pages.verifyEmail.resending')} onClick={() => void resend()}>
+        {t('pages.verifyEmail.resend')}
+      </PendingButton>
     </div>
   );
 }

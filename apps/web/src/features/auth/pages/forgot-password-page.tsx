@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { EmailField } from '@/components/email-field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PendingButton } from '@/components/ui/pending-button';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { routePath } from '@/lib/route-paths';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { requestPasswordReset } from '../api/request-password-reset';
 import '../auth-texts';
-import { FormAlert } from '../components/form-alert';
-import { TextField } from '../components/text-field';
+import { AuthFooterLink } from '../components/auth-footer-link';
+import { AuthForm } from '../components/auth-form';
+import { AuthPage } from '../components/auth-page';
 
 type ForgotPasswordValues = { email: string };
 
@@ -49,43 +50,24 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="space-y-1.5 text-center">
-        <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('pages.forgotPassword.heading')}</h1>
-        <p className="text-sm text-muted-foreground">{t('pages.forgotPassword.description')}</p>
-      </div>
-
-      {sent && <FormAlert tone="success">{sent}</FormAlert>}
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
-
-      <form
-        onSubmit={(event) => void submit(event).catch(() => setFormError(t('global.genericError')))}
-        onFocus={resolver.preload}
-        noValidate
-        className="flex flex-col gap-5"
-      >
-        <TextField
+    <AuthPage title={t('pages.forgotPassword.heading')} description={t('pages.forgotPassword.description')}>
+      <FormAlert tone="success">{sent}</FormAlert>
+      <AuthForm onSubmit={submit} preload={resolver.preload} formError={formError} setFormError={setFormError}>
+        <EmailField
           id="forgot-password-email"
           label={t('pages.forgotPassword.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           placeholder={t('pages.forgotPassword.emailPlaceholder')}
           error={translateValidationMessage(errors.email?.message, t)}
           {...register('email')}
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t('pages.forgotPassword.submitting') : sent ? t('pages.forgotPassword.resubmit') : t('pages.forgotPassword.submit')}
-        </Button>
-      </form>
+        <PendingButton type="submit" className="w-full" pending={isSubmitting} pendingLabel={t('pages.forgotPassword.submitting')}>
+          {sent ? t('pages.forgotPassword.resubmit') : t('pages.forgotPassword.submit')}
+        </PendingButton>
+      </AuthForm>
 
-      <p className="text-center text-sm text-muted-foreground">
-        {t('pages.forgotPassword.remembered')}{' '}
-        <Link to={routePath('login')} className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
-          {t('pages.forgotPassword.login')}
-        </Link>
-      </p>
-    </div>
+      <AuthFooterLink prompt={t('pages.forgotPassword.remembered')} to={routePath('login')}>
+        {t('pages.forgotPassword.login')}
+      </AuthFooterLink>
+    </AuthPage>
   );
 }

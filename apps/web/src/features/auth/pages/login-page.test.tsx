@@ -1,14 +1,18 @@
+import type { Account } from '@app/contract/account';
+import { emailVerifiedMessage } from '@app/contract/email-verification';
 import { errorMessages } from '@app/contract/messages';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeTimeout } from '../../../../test/app-harness.tsx';
+import { accountFixture, completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 import { authConfigStore } from '../api/auth-config.ts';
 import { googleIdentityScriptUrl, type GoogleIdConfiguration } from '../lib/google-identity.ts';
 
 // The login page's own behaviour beyond the shell's tests (app-routes.test.tsx): the auth config,
-// Google sign-in, notices and focus. Real route table and session store, real HTTP server.
+// Google sign-in, notices, focus, and the way back to the page the guard sent the visitor from.
+// Real route table and session store, real HTTP server.
 
 const server = setUpRouteTests();
 
@@ -23,8 +27,8 @@ function answerAuthConfig(config: { google: boolean; signup_enabled?: boolean; g
   }));
 }
 
-function loginResponse() {
-  return { access_token: 'google-session', refresh_token: 'google-refresh', expires_at: Math.floor(Date.now() / 1000) + 900, account: completeUser };
+function loginResponse(account: Account = completeUser) {
+  return { access_token: 'google-session', refresh_token: 'google-refresh', expires_at: Math.floor(Date.now() / 1000) + 900, account };
 }
 
 beforeEach(() => {
@@ -36,8 +40,8 @@ afterEach(() => {
   delete window.google;
 });
 
-async function openLogin() {
-  const view = renderRoute('/login');
+async function openLogin(path = '/login') {
+  const view = renderRoute(path);
   await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout);
   return view;
 }
@@ -127,8 +131,8 @@ describe('login page: Google sign-in', () => {
     return () => configuration;
   }
 
-  async function loadGoogle() {
-    await openLogin();
+  async function loadGoogle(path = '/login') {
+    const { router } = await openLogin(path);
     const script = await waitFor(() => {
       const element = document.querySelector<HTMLScriptElement>(`script[src="${googleIdentityScriptUrl}"]`);
       if (!element) throw new Error('no Google script yet');
@@ -136,7 +140,7 @@ describe('login page: Google sign-in', () => {
     }, routeTimeout);
     const configuration = standInForGoogle();
     script.dispatchEvent(new Event('load'));
-    return { button: await screen.findByRole('button', { name: 'Continue with Google' }), configuration };
+    return { button: await screen.findByRole('button', { name: 'Continue with Google' }), configuration, router };
   }
 
   it('signs in with the Google credential and goes to the dashboard', async () => {
@@ -152,11 +156,81 @@ describe('login page: Google sign-in', () => {
     expect(localStorage.getItem('auth_token')).toBe('google-session');
   });
 
+  it('goes back to the page the guard sent the visitor from', async () => {
+    answerAuthConfig({ google: true, google_client_id: 'client-123.apps.googleusercontent.com' });
+    server().on('POST', '/api/login/google', () => ({ status: 200, body: loginResponse() }));
+    const { button, router } = await loadGoogle('/login?redirect=%2Fsettings%2Fpassword');
+    await userEvent.click(button);
+
+    expect(await screen.findByRole('heading', { name: 'Update password' }, routeTimeout)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/password');
+  });
+
   it("shows 'An error occurred' when the server refuses the Google credential", async () => {
     answerAuthConfig({ google: true, google_client_id: 'client-123.apps.googleusercontent.com' });
     server().on('POST', '/api/login/google', () => ({ status: 401, body: { message: 'Google sign-in could not be verified.', code: 'invalid_google_token' } }));
     const { button } = await loadGoogle();
     await userEvent.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred');
+  });
+});
+
+describe('login page: back to the page the guard sent the visitor from', () => {
+  const unverifiedUser = accountFixture({ id: 'user-unverified', email_verified: false, signup_completed: false, big5_completed: false, env_completed: false });
+  const verificationLink = '/verify-email/user-unverified/3f1c0ffee?expires=1900000000&signature=abc123';
+
+  function answerLogin(account: Account) {
+    server().on('POST', '/api/login', () => ({ status: 200, body: loginResponse(account) }));
+  }
+
+  async function logIn() {
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  }
+
+  it('takes a logged-out visitor of a verification link to the login page, and back to the link after logging in', async () => {
+    answerLogin(unverifiedUser);
+    server().on('POST', '/api/email/verify', () => ({
+      status: 200,
+      body: { message: emailVerifiedMessage, account: { ...unverifiedUser, email_verified: true } },
+    }));
+    const { router } = await openLogin(verificationLink);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(verificationLink);
+    expect(server().requestsTo('POST', '/api/email/verify')).toHaveLength(0);
+
+    await logIn();
+
+    expect(await screen.findByRole('heading', { name: 'Email verified' }, routeTimeout)).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(verificationLink);
+    expect(server().requestsTo('POST', '/api/email/verify')[0]?.body).toEqual({
+      id: 'user-unverified',
+      hash: '3f1c0ffee',
+      expires: 1_900_000_000,
+      signature: 'abc123',
+    });
+  });
+
+  it.each(['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', 'dashboard'])(
+    'goes to the dashboard instead of %s',
+    async (target) => {
+      answerLogin(completeUser);
+      const { router } = await openLogin(`/login?redirect=${encodeURIComponent(target)}`);
+      await logIn();
+
+      expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard');
+    },
+  );
+
+  it('lets the guard decide at the address it returns to', async () => {
+    // A guest-only page: a logged-in user goes on to the dashboard.
+    answerLogin(completeUser);
+    const { router } = await openLogin('/login?redirect=%2Fsignup');
+    await logIn();
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

@@ -1,37 +1,44 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { EmailField } from '@/components/email-field';
+import { TextField } from '@/components/text-field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PendingButton } from '@/components/ui/pending-button';
 import { routePath } from '@/lib/route-paths';
+import { returnPathParam, safeReturnPath } from '@/lib/return-path';
 import { sessionStore } from '@/lib/session-store';
-import { useNavigateTo } from '@/lib/use-navigate-to';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { googleClientIdOf, useAuthConfig } from '../api/auth-config';
-import { FormAlert } from '../components/form-alert';
-import { TextField } from '../components/text-field';
+import { AuthFooterLink } from '../components/auth-footer-link';
+import { AuthForm } from '../components/auth-form';
+import { AuthPage } from '../components/auth-page';
+import { LazyGoogleSignIn } from '../components/lazy-google-sign-in';
 import { readLoginNotice } from '../lib/login-notice';
+import { useGoogleLogin } from '../lib/use-google-login';
 import { useLoginForm } from '../lib/use-login-form';
-
-// Its own chunk, loaded only when the auth config offers Google (the login page's budget).
-const GoogleSignIn = lazy(() => import('../components/google-sign-in'));
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigateTo = useNavigateTo();
+  const navigate = useNavigate();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const notice = readLoginNotice(location.state);
   // Spec section 2: entering the login page clears the cached auth config.
   const authConfig = useAuthConfig({ fresh: true });
   const googleClientId = googleClientIdOf(authConfig.config);
   const [formError, setFormError] = useState<string | null>(null);
-  const [googlePending, setGooglePending] = useState(false);
+
+  // Back to the page the guard sent the visitor away from, if it is one of ours; the guard
+  // then decides there as on any navigation.
+  const afterLogin = () => navigate(safeReturnPath(searchParams.get(returnPathParam)) ?? routePath('dashboard'), { replace: true });
+  const google = useGoogleLogin({ setFormError, onLoggedIn: afterLogin });
 
   const form = useLoginForm(async (values) => {
     setFormError(null);
     const outcome = await sessionStore.login(values);
     if (outcome.ok) {
-      await navigateTo('dashboard', { replace: true });
+      await afterLogin();
       return;
     }
     // Spec sections 5 and 8: a 422's field errors go under their fields, the message above the form.
@@ -39,38 +46,13 @@ export function LoginPage() {
     return { fieldErrors: outcome.errors };
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // The validation code could not be downloaded (offline): say so instead of doing nothing.
-    form.onSubmit(event).catch(() => setFormError(t('global.genericError')));
-  };
-
-  const onGoogleCredential = async (credential: string) => {
-    setFormError(null);
-    setGooglePending(true);
-    const outcome = await sessionStore.loginWithGoogle(credential);
-    setGooglePending(false);
-    // Spec section 8: a failed Google login shows errors.requestFailed (the store's error).
-    if (outcome.ok) await navigateTo('dashboard', { replace: true });
-    else setFormError(outcome.error);
-  };
-
   return (
-    <div className="flex flex-col gap-6">
-      <div className="space-y-1.5 text-center">
-        <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('pages.login.heading')}</h1>
-        <p className="text-sm text-muted-foreground">{t('pages.login.description')}</p>
-      </div>
-
+    <AuthPage title={t('pages.login.heading')} description={t('pages.login.description')}>
       {notice === 'password-reset' && !formError && <FormAlert tone="success">{t('pages.login.passwordResetNotice')}</FormAlert>}
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
-
-      <form onSubmit={onSubmit} onFocus={form.preload} noValidate className="flex flex-col gap-5">
-        <TextField
+      <AuthForm onSubmit={form.onSubmit} preload={form.preload} formError={formError} setFormError={setFormError}>
+        <EmailField
           id="login-email"
           label={t('pages.login.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           placeholder={t('pages.login.emailPlaceholder')}
           error={translateValidationMessage(form.errors.email, t)}
           {...form.field('email')}
@@ -91,31 +73,31 @@ export function LoginPage() {
           {...form.field('password')}
         />
 
-        <Button type="submit" className="mt-1 w-full" disabled={form.isSubmitting || googlePending}>
-          {form.isSubmitting && <Spinner />}
-          {form.isSubmitting ? t('pages.login.submitting') : t('pages.login.submit')}
-        </Button>
-      </form>
+        <PendingButton
+          type="submit"
+          className="mt-1 w-full"
+          pending={form.isSubmitting}
+          pendingLabel={t('pages.login.submitting')}
+          disabled={google.pending}
+        >
+          {t('pages.login.submit')}
+        </PendingButton>
+      </AuthForm>
 
       {googleClientId && (
-        <Suspense fallback={null}>
-          <GoogleSignIn
-            clientId={googleClientId}
-            context="signin"
-            onCredential={(credential) => void onGoogleCredential(credential)}
-            onError={() => setFormError(t('errors.requestFailed'))}
-          />
-        </Suspense>
+        <LazyGoogleSignIn
+          clientId={googleClientId}
+          context="signin"
+          onCredential={google.logIn}
+          onError={() => setFormError(t('errors.requestFailed'))}
+        />
       )}
 
       {authConfig.config?.signup_enabled !== false && (
-        <p className="text-center text-sm text-muted-foreground">
-          {t('pages.login.noAccount')}{' '}
-          <Link to={routePath('signup')} className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
-            {t('pages.login.signup')}
-          </Link>
-        </p>
+        <AuthFooterLink prompt={t('pages.login.noAccount')} to={routePath('signup')}>
+          {t('pages.login.signup')}
+        </AuthFooterLink>
       )}
-    </div>
+    </AuthPage>
   );
 }

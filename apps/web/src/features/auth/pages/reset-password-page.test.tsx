@@ -2,7 +2,8 @@ import { invalidResetLinkMessage, passwordResetDoneMessage } from '@app/contract
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 
 // The reset-password page (the link of the reset e-mail) through the real route table.

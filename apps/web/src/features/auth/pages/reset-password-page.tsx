@@ -4,9 +4,10 @@ import { LinkIcon } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isPasswordRuleMessage, PasswordRulesChecklist } from '@/components/password-rules-checklist';
-import { Button, buttonClassName } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { EmailField } from '@/components/email-field';
+import { buttonClassName } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/pending-button';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { routePath } from '@/lib/route-paths';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
@@ -14,8 +15,10 @@ import { useNavigateTo } from '@/lib/use-navigate-to';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { resetPassword } from '../api/reset-password';
 import '../auth-texts';
-import { FormAlert } from '../components/form-alert';
-import { TextField } from '../components/text-field';
+import { AuthFooterLink } from '../components/auth-footer-link';
+import { AuthForm } from '../components/auth-form';
+import { AuthNotice } from '../components/auth-notice';
+import { AuthPage } from '../components/auth-page';
 import { withLoginNotice } from '../lib/login-notice';
 
 // The token comes from the URL and travels with the values; it has no input of its own.
@@ -68,85 +71,52 @@ export function ResetPasswordPage() {
 
   if (linkInvalid) {
     return (
-      <div className="flex flex-col items-center gap-4 py-2 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <LinkIcon aria-hidden="true" className="size-6" />
-        </span>
-        <div className="space-y-1.5">
-          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('pages.resetPassword.invalidHeading')}</h1>
-          <p role="alert" className="text-sm text-muted-foreground">
-            {t('pages.resetPassword.invalidLink')}
-          </p>
-        </div>
-        <Link to={routePath('forgot-password')} className={buttonClassName({ className: 'w-full' })}>
-          {t('pages.resetPassword.requestNewLink')}
-        </Link>
-        <Link to={routePath('login')} className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline">
-          {t('pages.resetPassword.backToLogin')}
-        </Link>
-      </div>
+      <AuthNotice
+        icon={LinkIcon}
+        tone="error"
+        title={t('pages.resetPassword.invalidHeading')}
+        className="py-2"
+        actions={
+          <>
+            <Link to={routePath('forgot-password')} className={buttonClassName({ className: 'w-full' })}>
+              {t('pages.resetPassword.requestNewLink')}
+            </Link>
+            <Link to={routePath('login')} className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline">
+              {t('pages.resetPassword.backToLogin')}
+            </Link>
+          </>
+        }
+      >
+        <p role="alert" className="text-sm text-muted-foreground">
+          {t('pages.resetPassword.invalidLink')}
+        </p>
+      </AuthNotice>
     );
   }
 
-  const passwordMessage = errors.password?.message;
-  const passwordError = isPasswordRuleMessage(passwordMessage) ? t('validation.passwordRules') : translateValidationMessage(passwordMessage, t);
-
   return (
-    <div className="flex flex-col gap-6">
-      <div className="space-y-1.5 text-center">
-        <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('pages.resetPassword.heading')}</h1>
-        <p className="text-sm text-muted-foreground">{t('pages.resetPassword.description')}</p>
-      </div>
-
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
-
-      <form
-        onSubmit={(event) => void submit(event).catch(() => setFormError(t('global.genericError')))}
-        onFocus={resolver.preload}
-        noValidate
-        className="flex flex-col gap-5"
-      >
-        <TextField
+    <AuthPage title={t('pages.resetPassword.heading')} description={t('pages.resetPassword.description')}>
+      <AuthForm onSubmit={submit} preload={resolver.preload} formError={formError} setFormError={setFormError}>
+        <EmailField
           id="reset-password-email"
           label={t('pages.resetPassword.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           error={translateValidationMessage(errors.email?.message, t)}
           {...register('email')}
         />
-        <TextField
-          id="reset-password-password"
-          label={t('pages.resetPassword.password')}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          id="reset-password"
+          labels={{ password: t('pages.resetPassword.password'), confirmation: t('pages.resetPassword.passwordConfirmation') }}
+          password={password}
+          errors={errors}
+          register={register}
           revealable
-          error={passwordError}
-          describedBy="reset-password-rules"
-          {...register('password')}
-        >
-          <PasswordRulesChecklist id="reset-password-rules" value={password} showFailures={passwordMessage !== undefined} />
-        </TextField>
-        <TextField
-          id="reset-password-confirmation"
-          label={t('pages.resetPassword.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          revealable
-          error={translateValidationMessage(errors.password_confirmation?.message, t)}
-          {...register('password_confirmation')}
         />
-        <Button type="submit" className="mt-1 w-full" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t('pages.resetPassword.submitting') : t('pages.resetPassword.submit')}
-        </Button>
-      </form>
+        <PendingButton type="submit" className="mt-1 w-full" pending={isSubmitting} pendingLabel={t('pages.resetPassword.submitting')}>
+          {t('pages.resetPassword.submit')}
+        </PendingButton>
+      </AuthForm>
 
-      <p className="text-center text-sm text-muted-foreground">
-        <Link to={routePath('login')} className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
-          {t('pages.resetPassword.backToLogin')}
-        </Link>
-      </p>
-    </div>
+      <AuthFooterLink to={routePath('login')}>{t('pages.resetPassword.backToLogin')}</AuthFooterLink>
+    </AuthPage>
   );
 }

@@ -3,7 +3,8 @@ import { passwordRuleMessages } from '@app/contract/password';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { accountFixture, completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
@@ -13,8 +14,7 @@ import { authConfigStore } from '../api/auth-config.ts';
 
 const server = setUpRouteTests();
 
-const newAccount: Account = {
-  ...completeUser,
+const newAccount: Account = accountFixture({
   id: 'user-new',
   name: 'Grace Hopper',
   email: 'grace@example.com',
@@ -22,7 +22,7 @@ const newAccount: Account = {
   signup_completed: false,
   big5_completed: false,
   env_completed: false,
-};
+});
 
 function answerAuthConfig(config: { signup_enabled: boolean; google?: boolean }) {
   server().on('GET', '/api/auth/config', () => ({

@@ -1,11 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { RegisterRequest } from '@app/contract/registration';
 import { UserPlus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isPasswordRuleMessage, PasswordRulesChecklist } from '@/components/password-rules-checklist';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { NewTabLink } from '@/components/new-tab-link';
+import { EmailField } from '@/components/email-field';
+import { TextField } from '@/components/text-field';
+import { buttonClassName } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { routePath } from '@/lib/route-paths';
@@ -15,13 +19,13 @@ import { useNavigateTo } from '@/lib/use-navigate-to';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { googleClientIdOf, useAuthConfig } from '../api/auth-config';
 import '../auth-texts';
+import { AuthFooterLink } from '../components/auth-footer-link';
+import { AuthForm } from '../components/auth-form';
+import { AuthNotice } from '../components/auth-notice';
+import { AuthPage } from '../components/auth-page';
 import { CheckboxField } from '../components/checkbox-field';
-import { FormAlert } from '../components/form-alert';
-import { NewTabLink } from '@/components/new-tab-link';
-import { TextField } from '../components/text-field';
-
-// Its own chunk, loaded only when the auth config offers Google (the login page's budget).
-const GoogleSignIn = lazy(() => import('../components/google-sign-in'));
+import { LazyGoogleSignIn } from '../components/lazy-google-sign-in';
+import { useGoogleLogin } from '../lib/use-google-login';
 
 /** What the form holds: the acceptances are plain checkboxes until the schema requires them true. */
 type SignupValues = Omit<RegisterRequest, 'accept_privacy_policy' | 'accept_terms'> & {
@@ -66,7 +70,7 @@ function SignupForm({ googleClientId, onClosed }: { googleClientId: string | nul
   const { t } = useTranslation();
   const navigateTo = useNavigateTo();
   const [formError, setFormError] = useState<string | null>(null);
-  const [googlePending, setGooglePending] = useState(false);
+  const google = useGoogleLogin({ setFormError, onLoggedIn: () => navigateTo('dashboard', { replace: true }) });
   const {
     register,
     control,
@@ -93,34 +97,9 @@ function SignupForm({ googleClientId, onClosed }: { googleClientId: string | nul
     setFormError(outcome.error);
   });
 
-  const onGoogleCredential = async (credential: string) => {
-    setFormError(null);
-    setGooglePending(true);
-    const outcome = await sessionStore.loginWithGoogle(credential);
-    setGooglePending(false);
-    if (outcome.ok) await navigateTo('dashboard', { replace: true });
-    else setFormError(outcome.error);
-  };
-
-  const passwordMessage = errors.password?.message;
-  const passwordError = isPasswordRuleMessage(passwordMessage) ? t('validation.passwordRules') : translateValidationMessage(passwordMessage, t);
-  const busy = isSubmitting || googlePending;
-
   return (
-    <div className="flex flex-col gap-6">
-      <div className="space-y-1.5 text-center">
-        <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('pages.signup.heading')}</h1>
-        <p className="text-sm text-muted-foreground">{t('pages.signup.description')}</p>
-      </div>
-
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
-
-      <form
-        onSubmit={(event) => void submit(event).catch(() => setFormError(t('global.genericError')))}
-        onFocus={resolver.preload}
-        noValidate
-        className="flex flex-col gap-5"
-      >
+    <AuthPage title={t('pages.signup.heading')} description={t('pages.signup.description')}>
+      <AuthForm onSubmit={submit} preload={resolver.preload} formError={formError} setFormError={setFormError}>
         <TextField
           id="signup-name"
           label={t('pages.signup.name')}
@@ -129,36 +108,20 @@ function SignupForm({ googleClientId, onClosed }: { googleClientId: string | nul
           error={translateValidationMessage(errors.name?.message, t)}
           {...register('name')}
         />
-        <TextField
+        <EmailField
           id="signup-email"
           label={t('pages.signup.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           placeholder={t('pages.signup.emailPlaceholder')}
           error={translateValidationMessage(errors.email?.message, t)}
           {...register('email')}
         />
-        <TextField
+        <NewPasswordFields
           id="signup-password"
-          label={t('pages.signup.password')}
-          type="password"
-          autoComplete="new-password"
+          labels={{ password: t('pages.signup.password'), confirmation: t('pages.signup.passwordConfirmation') }}
+          password={password}
+          errors={errors}
+          register={register}
           revealable
-          error={passwordError}
-          describedBy="signup-password-rules"
-          {...register('password')}
-        >
-          <PasswordRulesChecklist id="signup-password-rules" value={password} showFailures={passwordMessage !== undefined} />
-        </TextField>
-        <TextField
-          id="signup-password-confirmation"
-          label={t('pages.signup.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          revealable
-          error={translateValidationMessage(errors.password_confirmation?.message, t)}
-          {...register('password_confirmation')}
         />
 
         <div className="grid gap-3">
@@ -178,30 +141,19 @@ function SignupForm({ googleClientId, onClosed }: { googleClientId: string | nul
           />
         </div>
 
-        <Button type="submit" className="mt-1 w-full" disabled={busy}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t('pages.signup.submitting') : t('pages.signup.submit')}
-        </Button>
-      </form>
+        <PendingButton type="submit" className="mt-1 w-full" pending={isSubmitting} pendingLabel={t('pages.signup.submitting')} disabled={google.pending}>
+          {t('pages.signup.submit')}
+        </PendingButton>
+      </AuthForm>
 
       {googleClientId && (
-        <Suspense fallback={null}>
-          <GoogleSignIn
-            clientId={googleClientId}
-            context="signup"
-            onCredential={(credential) => void onGoogleCredential(credential)}
-            onError={() => setFormError(t('errors.requestFailed'))}
-          />
-        </Suspense>
+        <LazyGoogleSignIn clientId={googleClientId} context="signup" onCredential={google.logIn} onError={() => setFormError(t('errors.requestFailed'))} />
       )}
 
-      <p className="text-center text-sm text-muted-foreground">
-        {t('pages.signup.haveAccount')}{' '}
-        <Link to={routePath('login')} className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
-          {t('pages.signup.login')}
-        </Link>
-      </p>
-    </div>
+      <AuthFooterLink prompt={t('pages.signup.haveAccount')} to={routePath('login')}>
+        {t('pages.signup.login')}
+      </AuthFooterLink>
+    </AuthPage>
   );
 }
 
@@ -209,17 +161,18 @@ function SignupForm({ googleClientId, onClosed }: { googleClientId: string | nul
 function SignupClosed() {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col items-center gap-4 py-2 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <UserPlus aria-hidden="true" className="size-6" />
-      </span>
-      <div className="space-y-1.5">
-        <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('pages.signup.closedHeading')}</h1>
-        <p className="text-sm text-muted-foreground">{t('pages.signup.closedMessage')}</p>
-      </div>
-      <Link to={routePath('login')} className={buttonClassName({ className: 'w-full' })}>
-        {t('pages.signup.login')}
-      </Link>
-    </div>
+    <AuthNotice
+      icon={UserPlus}
+      tone="muted"
+      title={t('pages.signup.closedHeading')}
+      className="py-2"
+      actions={
+        <Link to={routePath('login')} className={buttonClassName({ className: 'w-full' })}>
+          {t('pages.signup.login')}
+        </Link>
+      }
+    >
+      <p className="text-sm text-muted-foreground">{t('pages.signup.closedMessage')}</p>
+    </AuthNotice>
   );
 }

@@ -9,6 +9,8 @@ import { routePath } from '@/lib/route-paths';
 import { sessionStore } from '@/lib/session-store';
 import { verifyEmail } from '../api/verify-email';
 import '../auth-texts';
+import { AuthFooterLink } from '../components/auth-footer-link';
+import { AuthNotice } from '../components/auth-notice';
 import { ResendVerification } from '../components/resend-verification';
 
 type Outcome =
@@ -75,43 +77,33 @@ export function VerifyEmailLinkPage() {
 
   if (outcome.state === 'verified') {
     return (
-      <div className="flex flex-col items-center gap-4 py-2 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-emerald-600/10 text-emerald-700 dark:bg-emerald-400/10 dark:text-emerald-400">
-          <CircleCheck aria-hidden="true" className="size-6" />
-        </span>
-        <div className="space-y-1.5">
-          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('pages.verification.verifiedHeading')}</h1>
-          <p role="status" className="text-sm text-muted-foreground">
-            {outcome.message}
-          </p>
-        </div>
-        <Link to={routePath('dashboard')} className={buttonClassName({ className: 'w-full' })}>
-          {t('pages.verification.continue')}
-        </Link>
-      </div>
+      <AuthNotice
+        icon={CircleCheck}
+        tone="success"
+        title={t('pages.verification.verifiedHeading')}
+        className="py-2"
+        actions={
+          <Link to={routePath('dashboard')} className={buttonClassName({ className: 'w-full' })}>
+            {t('pages.verification.continue')}
+          </Link>
+        }
+      >
+        <p role="status" className="text-sm text-muted-foreground">
+          {outcome.message}
+        </p>
+      </AuthNotice>
     );
   }
 
   const otherAccount = outcome.state === 'other-account';
-  const Icon = otherAccount ? ShieldAlert : LinkIcon;
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col items-center gap-4 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <Icon aria-hidden="true" className="size-6" />
-        </span>
-        <div className="space-y-1.5">
-          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('pages.verification.failedHeading')}</h1>
-          <p role="alert" className="text-sm text-muted-foreground">
-            {outcome.state === 'invalid'
-              ? t('pages.verification.invalidLink')
-              : otherAccount
-                ? t('pages.verification.otherAccount')
-                : outcome.message}
-          </p>
-          {!otherAccount && <p className="text-sm text-muted-foreground">{t('pages.verification.resendHint')}</p>}
-        </div>
-      </div>
+      <AuthNotice icon={otherAccount ? ShieldAlert : LinkIcon} tone="error" title={t('pages.verification.failedHeading')}>
+        <p role="alert" className="text-sm text-muted-foreground">
+          {outcome.state === 'invalid' ? t('pages.verification.invalidLink') : otherAccount ? t('pages.verification.otherAccount') : outcome.message}
+        </p>
+        {!otherAccount && <p className="text-sm text-muted-foreground">{t('pages.verification.resendHint')}</p>}
+      </AuthNotice>
 
       {otherAccount ? (
         <Link to={routePath('logout')} className={buttonClassName({ className: 'w-full' })}>
@@ -121,11 +113,7 @@ export function VerifyEmailLinkPage() {
         <ResendVerification />
       )}
 
-      <p className="text-center text-sm">
-        <Link to={routePath('dashboard')} className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
-          {t('pages.verification.toDashboard')}
-        </Link>
-      </p>
+      <AuthFooterLink to={routePath('dashboard')}>{t('pages.verification.toDashboard')}</AuthFooterLink>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { emailVerifiedMessage, invalidVerificationLinkMessage, verificationLinkS
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { accountFixture, completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 
@@ -11,7 +12,7 @@ import { sessionStore } from '../../../lib/session-store.ts';
 
 const server = setUpRouteTests();
 
-const unverifiedUser: Account = { ...completeUser, id: 'user-unverified', email: 'new@example.com', email_verified: false, signup_completed: false, big5_completed: false, env_completed: false };
+const unverifiedUser: Account = accountFixture({ id: 'user-unverified', email: 'new@example.com', email_verified: false, signup_completed: false, big5_completed: false, env_completed: false });
 
 describe('verify-email page', () => {
   it('says where the link went, and links to logging out', async () => {

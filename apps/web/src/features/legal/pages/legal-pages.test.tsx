@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 
 // The privacy policy and the terms: public pages, for guests and signed-in users alike.

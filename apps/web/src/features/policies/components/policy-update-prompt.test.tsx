@@ -2,14 +2,15 @@ import type { Account } from '@app/contract/account';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { accountFixture, completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 
 // The policy-update prompt over the app pages, against a real HTTP server.
 
 const server = setUpRouteTests();
 
-const userWithOldPolicies: Account = { ...completeUser, policy_update_required: true };
+const userWithOldPolicies: Account = accountFixture({ policy_update_required: true });
 
 /** The dashboard; while the prompt is open, the page behind it is hidden from assistive technology. */
 async function openDashboard() {

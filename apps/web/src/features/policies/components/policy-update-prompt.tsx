@@ -3,8 +3,9 @@ import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NewTabLink } from '@/components/new-tab-link';
-import { Button, buttonClassName } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { buttonClassName } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PendingButton } from '@/components/ui/pending-button';
 import { routePath } from '@/lib/route-paths';
 import { useSession } from '@/lib/use-session';
 import { useAcceptPolicies } from '../api/accept-policies';
@@ -54,20 +55,15 @@ export function PolicyUpdatePrompt() {
             </ul>
           </div>
 
-          {accept.isError && (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
-              {accept.error.message || t('global.genericError')}
-            </p>
-          )}
+          <FormAlert>{accept.isError ? accept.error.message || t('global.genericError') : null}</FormAlert>
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Link to={routePath('logout')} className={buttonClassName({ variant: 'ghost' })}>
               {t('policyUpdate.logout')}
             </Link>
-            <Button onClick={() => accept.mutate()} disabled={accept.isPending}>
-              {accept.isPending && <Spinner />}
-              {accept.isPending ? t('policyUpdate.agreeing') : t('policyUpdate.agree')}
-            </Button>
+            <PendingButton pending={accept.isPending} pendingLabel={t('policyUpdate.agreeing')} onClick={() => accept.mutate()}>
+              {t('policyUpdate.agree')}
+            </PendingButton>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

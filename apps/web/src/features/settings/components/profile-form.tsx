@@ -6,13 +6,13 @@ import { MailWarning } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { EmailField } from '@/components/email-field';
+import { TextField } from '@/components/text-field';
 import { FieldError } from '@/components/ui/field-error';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
+import { PendingButton } from '@/components/ui/pending-button';
 import { routePath } from '@/lib/route-paths';
 import { sessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
@@ -64,41 +64,28 @@ export function ProfileForm({ user }: { user: Account }) {
     if (!applyServerFieldErrors(result.errors, formFields, setError)) setFormError(result.error ?? t('global.genericError'));
   });
 
-  const nameError = translateValidationMessage(errors.name?.message, t);
-  const emailError = translateValidationMessage(errors.email?.message, t);
   const localeError = translateValidationMessage(errors.locale?.message, t);
-  const describedBy = (error: string | undefined, errorId: string, extra?: string) =>
-    [error ? errorId : null, extra ?? null].filter(Boolean).join(' ') || undefined;
 
   return (
     <SettingsSection title={t('pages.profile.heading')} description={t('pages.profile.description')}>
       <form onSubmit={onSubmit} noValidate className="space-y-6">
         <FormAlert>{formError}</FormAlert>
 
-        <div className="grid gap-2">
-          <Label htmlFor="profile-name">{t('pages.profile.name')}</Label>
-          <Input
-            id="profile-name"
-            autoComplete="name"
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={describedBy(nameError, 'profile-name-error')}
-            {...register('name')}
-          />
-          <FieldError id="profile-name-error">{nameError}</FieldError>
-        </div>
+        <TextField
+          id="profile-name"
+          label={t('pages.profile.name')}
+          autoComplete="name"
+          error={translateValidationMessage(errors.name?.message, t)}
+          {...register('name')}
+        />
 
-        <div className="grid gap-2">
-          <Label htmlFor="profile-email">{t('pages.profile.email')}</Label>
-          <Input
-            id="profile-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={describedBy(emailError, 'profile-email-error', user.email_verified ? undefined : 'profile-email-verification')}
-            {...register('email')}
-          />
-          <FieldError id="profile-email-error">{emailError}</FieldError>
+        <EmailField
+          id="profile-email"
+          label={t('pages.profile.email')}
+          error={translateValidationMessage(errors.email?.message, t)}
+          describedBy={user.email_verified ? undefined : 'profile-email-verification'}
+          {...register('email')}
+        >
           {!user.email_verified && (
             <div
               id="profile-email-verification"
@@ -119,7 +106,7 @@ export function ProfileForm({ user }: { user: Account }) {
             </div>
           )}
           {user.email_verified && <p className="text-xs text-muted-foreground">{t('pages.profile.emailChangeHint')}</p>}
-        </div>
+        </EmailField>
 
         <div className="grid gap-2">
           <Label htmlFor="profile-locale">{t('pages.profile.locale')}</Label>
@@ -127,7 +114,7 @@ export function ProfileForm({ user }: { user: Account }) {
             id="profile-locale"
             className="sm:max-w-xs"
             aria-invalid={localeError ? true : undefined}
-            aria-describedby={describedBy(localeError, 'profile-locale-error')}
+            aria-describedby={localeError ? 'profile-locale-error' : undefined}
             {...register('locale')}
           >
             {supportedLocales.map((locale) => (
@@ -139,10 +126,9 @@ export function ProfileForm({ user }: { user: Account }) {
           <FieldError id="profile-locale-error">{localeError}</FieldError>
         </div>
 
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t('pages.profile.saving') : t('pages.profile.save')}
-        </Button>
+        <PendingButton type="submit" pending={isSubmitting} pendingLabel={t('pages.profile.saving')}>
+          {t('pages.profile.save')}
+        </PendingButton>
       </form>
     </SettingsSection>
   );

@@ -4,12 +4,10 @@ import { deleteAccountRequest, type DeleteAccountRequest } from '@app/contract/a
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClassName } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
+import { TextField } from '@/components/text-field';
+import { buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
+import { PendingButton } from '@/components/ui/pending-button';
 import { routePath } from '@/lib/route-paths';
 import { toast } from '@/lib/toast';
 import { tokenStorage } from '@/lib/token-storage';
@@ -70,32 +68,25 @@ function ConfirmPasswordForm({ withEmail }: { withEmail: boolean }) {
     else setFormError(result.error);
   });
 
-  const passwordError = translateValidationMessage(errors.password?.message, t);
-
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <FormAlert>{formError}</FormAlert>
-      <div className="grid gap-2">
-        <Label htmlFor="confirm-password">{withEmail ? t('pages.confirmPassword.email') : t('pages.confirmPassword.password')}</Label>
-        <Input
-          id="confirm-password"
-          type={withEmail ? 'email' : 'password'}
-          autoComplete={withEmail ? 'off' : 'current-password'}
-          autoFocus
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? 'confirm-password-error' : undefined}
-          {...register('password')}
-        />
-        <FieldError id="confirm-password-error">{passwordError}</FieldError>
-      </div>
+      <TextField
+        id="confirm-password"
+        label={withEmail ? t('pages.confirmPassword.email') : t('pages.confirmPassword.password')}
+        type={withEmail ? 'email' : 'password'}
+        autoComplete={withEmail ? 'off' : 'current-password'}
+        autoFocus
+        error={translateValidationMessage(errors.password?.message, t)}
+        {...register('password')}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <Link to={routePath('profile.edit')} className={buttonClassName({ variant: 'outline' })}>
           {t('pages.confirmPassword.cancel')}
         </Link>
-        <Button type="submit" variant="destructive" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t('pages.confirmPassword.submitting') : t('pages.confirmPassword.submit')}
-        </Button>
+        <PendingButton type="submit" variant="destructive" pending={isSubmitting} pendingLabel={t('pages.confirmPassword.submitting')}>
+          {t('pages.confirmPassword.submit')}
+        </PendingButton>
       </div>
     </form>
   );

@@ -1,34 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeFetchTo, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
-import { startLocalApiServer, type LocalApiServer } from '../../../../test/local-api-server.ts';
-import { tokenStorage } from '../../../lib/token-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 
 // Settings › Password through the real route table, against a real HTTP server.
 
-let server: LocalApiServer;
-let restoreFetch: () => void;
-
-beforeAll(async () => {
-  server = await startLocalApiServer();
-  restoreFetch = routeFetchTo(server.url);
-  window.scrollTo = () => undefined;
-});
-
-afterAll(async () => {
-  restoreFetch();
-  await server.close();
-});
-
-beforeEach(() => {
-  server.reset();
-  server.on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=xsrf-1; Path=/; SameSite=Lax' } }));
-  tokenStorage.clear();
-});
+const server = setUpRouteTests();
 
 async function openPasswordPage(user = completeUser) {
-  seedSession(server, user);
+  seedSession(server(), user);
   const view = renderRoute('/settings/password');
   await screen.findByRole('heading', { name: 'Update password' }, routeTimeout);
   return view;
@@ -58,7 +40,7 @@ describe('settings: password', () => {
 
   it("changes the password and says 'Your password has been changed.'", async () => {
     const bodies: unknown[] = [];
-    server.on('PUT', '/api/user/password', (request) => {
+    server().on('PUT', '/api/user/password', (request) => {
       bodies.push(request.body);
       return { status: 200, body: { message: 'Your password has been changed.' } };
     });
@@ -73,7 +55,7 @@ describe('settings: password', () => {
   });
 
   it("shows the server's message under the current password when it is wrong", async () => {
-    server.on('PUT', '/api/user/password', () => ({
+    server().on('PUT', '/api/user/password', () => ({
       status: 422,
       body: { message: 'The provided data is invalid. Please check your input and try again.', errors: { current_password: ['The password is incorrect.'] } },
     }));
@@ -88,7 +70,7 @@ describe('settings: password', () => {
   });
 
   it("shows a server rule such as 'too common' under the new password as the server wrote it", async () => {
-    server.on('PUT', '/api/user/password', () => ({
+    server().on('PUT', '/api/user/password', () => ({
       status: 422,
       body: {
         message: 'The provided data is invalid. Please check your input and try again.',
@@ -118,7 +100,7 @@ describe('settings: password', () => {
     if (!rules) throw new Error('no checklist');
     expect(within(rules).getByText(/at least 12 characters/)).toHaveTextContent('Password must be at least 12 characters: not met');
     expect(within(rules).getByText(/a lowercase letter/)).toHaveTextContent('Password must contain a lowercase letter: met');
-    expect(server.requestsTo('PUT', '/api/user/password')).toHaveLength(0);
+    expect(server().requestsTo('PUT', '/api/user/password')).toHaveLength(0);
   });
 
   it('ticks each rule as the new password is typed', async () => {

@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { changePasswordRequest, type ChangePasswordRequest } from '@app/contract/account-settings';
-import { validationMessages } from '@app/contract/messages';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isPasswordRuleMessage, PasswordRulesChecklist } from '@/components/password-rules-checklist';
-import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { TextField } from '@/components/text-field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
+import { PendingButton } from '@/components/ui/pending-button';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
@@ -58,7 +54,7 @@ function PasswordForm() {
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { errors, isSubmitting },
   } = useForm<ChangePasswordRequest>({
     resolver: changePasswordResolver,
     defaultValues: emptyForm,
@@ -78,62 +74,31 @@ function PasswordForm() {
     if (!applyServerFieldErrors(result.errors, formFields, setError)) setFormError(result.error ?? t('global.genericError'));
   });
 
-  const currentError = translateValidationMessage(errors.current_password?.message, t);
-  // The checklist names the missing rules; under the field stands spec 8's one sentence.
-  const passwordError = isPasswordRuleMessage(errors.password?.message)
-    ? translateValidationMessage(validationMessages.passwordRules, t)
-    : translateValidationMessage(errors.password?.message, t);
-  const confirmationError = translateValidationMessage(errors.password_confirmation?.message, t);
-
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <FormAlert>{formError}</FormAlert>
 
-      <div className="grid gap-2">
-        <Label htmlFor="current-password">{t('pages.password.current')}</Label>
-        <Input
-          id="current-password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={currentError ? true : undefined}
-          aria-describedby={currentError ? 'current-password-error' : undefined}
-          {...register('current_password')}
-        />
-        <FieldError id="current-password-error">{currentError}</FieldError>
-      </div>
+      <TextField
+        id="current-password"
+        label={t('pages.password.current')}
+        type="password"
+        autoComplete="current-password"
+        error={translateValidationMessage(errors.current_password?.message, t)}
+        {...register('current_password')}
+      />
 
-      <div className="grid gap-2">
-        <Label htmlFor="new-password">{t('pages.password.new')}</Label>
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={[passwordError ? 'new-password-error' : null, 'new-password-rules'].filter(Boolean).join(' ')}
-          {...register('password')}
-        />
-        <FieldError id="new-password-error">{passwordError}</FieldError>
-        <PasswordRulesChecklist id="new-password-rules" value={password} showFailures={isSubmitted && Boolean(errors.password)} />
-      </div>
-
-      <div className="grid gap-2">
-        <Label htmlFor="password-confirmation">{t('pages.password.confirm')}</Label>
-        <Input
-          id="password-confirmation"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={confirmationError ? true : undefined}
-          aria-describedby={confirmationError ? 'password-confirmation-error' : undefined}
-          {...register('password_confirmation')}
-        />
-        <FieldError id="password-confirmation-error">{confirmationError}</FieldError>
-      </div>
+      <NewPasswordFields
+        id="new-password"
+        labels={{ password: t('pages.password.new'), confirmation: t('pages.password.confirm') }}
+        password={password}
+        errors={errors}
+        register={register}
+      />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t('pages.password.saving') : t('pages.password.submit')}
-        </Button>
+        <PendingButton type="submit" pending={isSubmitting} pendingLabel={t('pages.password.saving')}>
+          {t('pages.password.submit')}
+        </PendingButton>
         <p className="text-xs text-muted-foreground">{t('pages.password.otherSessions')}</p>
       </div>
     </form>

@@ -1,36 +1,18 @@
 import type { Account } from '@app/contract/account';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completeUser, renderRoute, routeFetchTo, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
-import { startLocalApiServer, type LocalApiServer } from '../../../../test/local-api-server.ts';
-import { tokenStorage } from '../../../lib/token-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { accountFixture, birthDetailsFixture, completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 
 // Settings › Profile and the ConfirmPassword step (account deletion), through the real route
 // table, against a real HTTP server.
 
-let server: LocalApiServer;
-let restoreFetch: () => void;
-
-beforeAll(async () => {
-  server = await startLocalApiServer();
-  restoreFetch = routeFetchTo(server.url);
-  window.scrollTo = () => undefined;
-});
-
-afterAll(async () => {
-  restoreFetch();
-  await server.close();
-});
-
-beforeEach(() => {
-  server.reset();
-  server.on('GET', '/sanctum/csrf-cookie', () => ({ status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=xsrf-1; Path=/; SameSite=Lax' } }));
-  tokenStorage.clear();
-});
+const server = setUpRouteTests();
 
 async function openProfile(user: Account = completeUser) {
-  seedSession(server, user);
+  seedSession(server(), user);
   const view = renderRoute('/settings/profile');
   await screen.findByRole('heading', { name: 'Profile information' }, routeTimeout);
   return view;
@@ -48,7 +30,7 @@ describe('settings: profile', () => {
 
   it('saves the profile, says so, and shows the new name in the user menu', async () => {
     const bodies: unknown[] = [];
-    server.on('PATCH', '/api/user/profile', (request) => {
+    server().on('PATCH', '/api/user/profile', (request) => {
       bodies.push(request.body);
       return { status: 200, body: { ...completeUser, name: 'Augusta Ada King' } };
     });
@@ -66,7 +48,7 @@ describe('settings: profile', () => {
   });
 
   it('after an e-mail change, says a verification link was sent and links to the verification page', async () => {
-    server.on('PATCH', '/api/user/profile', (request) => {
+    server().on('PATCH', '/api/user/profile', (request) => {
       const body = request.body as { email: string };
       return { status: 200, body: { ...completeUser, email: body.email, email_verified: false } };
     });
@@ -102,11 +84,11 @@ describe('settings: profile', () => {
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Field is required');
     expect(email).toHaveAccessibleDescription(expect.stringContaining('Must be a valid email'));
     expect(screen.getByLabelText('Name')).toHaveFocus();
-    expect(server.requestsTo('PATCH', '/api/user/profile')).toHaveLength(0);
+    expect(server().requestsTo('PATCH', '/api/user/profile')).toHaveLength(0);
   });
 
   it("shows the server's 422 message under the e-mail field", async () => {
-    server.on('PATCH', '/api/user/profile', () => ({
+    server().on('PATCH', '/api/user/profile', () => ({
       status: 422,
       body: { message: 'The provided data is invalid. Please check your input and try again.', errors: { email: ['The email has already been taken.'] } },
     }));
@@ -122,20 +104,7 @@ describe('settings: profile', () => {
   });
 
   it('shows the saved birth details with a link to edit them', async () => {
-    await openProfile({
-      ...completeUser,
-      birth_details: {
-        birth_date: '1990-03-07',
-        birth_time: '14:05:00',
-        birth_city: 'Zürich',
-        birth_country: 'Switzerland',
-        country_code: 'CH',
-        latitude: 47.36667,
-        longitude: 8.55,
-        timezone: 'Europe/Zurich',
-        ts_accurate: true,
-      },
-    });
+    await openProfile(accountFixture({ birth_details: birthDetailsFixture({ birth_time: '14:05:00' }) }));
     expect(screen.getByText('March 7, 1990')).toBeInTheDocument();
     expect(screen.getByText('14:05')).toBeInTheDocument();
     expect(screen.getByText('Zürich, Switzerland · Europe/Zurich')).toBeInTheDocument();
@@ -157,7 +126,7 @@ describe('settings: deleting the account', () => {
 
   it('deletes the account once the password is confirmed, then goes to login and says so', async () => {
     const bodies: unknown[] = [];
-    server.on('DELETE', '/api/user', (request) => {
+    server().on('DELETE', '/api/user', (request) => {
       bodies.push(request.body);
       return { status: 204 };
     });
@@ -172,11 +141,11 @@ describe('settings: deleting the account', () => {
     expect(bodies).toEqual([{ password: 'correct horse battery' }]);
     expect(localStorage.getItem('auth_token')).toBeNull();
     // The server already revoked the tokens: no logout call that could only fail.
-    expect(server.requestsTo('POST', '/api/logout')).toHaveLength(0);
+    expect(server().requestsTo('POST', '/api/logout')).toHaveLength(0);
   });
 
   it("shows the server's message under the field when the password is wrong", async () => {
-    server.on('DELETE', '/api/user', () => ({
+    server().on('DELETE', '/api/user', () => ({
       status: 422,
       body: { message: 'The provided data is invalid. Please check your input and try again.', errors: { password: ['The password is incorrect.'] } },
     }));
@@ -198,16 +167,16 @@ describe('settings: deleting the account', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     expect(await screen.findByText('Field is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Field is required');
-    expect(server.requestsTo('DELETE', '/api/user')).toHaveLength(0);
+    expect(server().requestsTo('DELETE', '/api/user')).toHaveLength(0);
   });
 
   it('asks an account without a password (Google) for its e-mail address instead', async () => {
     const bodies: unknown[] = [];
-    server.on('DELETE', '/api/user', (request) => {
+    server().on('DELETE', '/api/user', (request) => {
       bodies.push(request.body);
       return { status: 204 };
     });
-    seedSession(server, { ...completeUser, has_password: false });
+    seedSession(server(), { ...completeUser, has_password: false });
     renderRoute('/settings/confirm-password');
     await screen.findByRole('heading', { name: 'Confirm your password' }, routeTimeout);
     expect(screen.getByText(/You sign in with Google: type your email address to confirm/)).toBeInTheDocument();
