@@ -25,3 +25,30 @@ export const accountApiPaths = {
   locations: '/api/locations',
   devOutbox: '/api/dev/outbox',
 } as const;
+
+/** Questionnaire (spec section 7, without the /api prefix) and our results call (issue 4). */
+export const assessmentApiPaths = {
+  question: '/me/question',
+  answer: (questionId: string) => `/me/question/${encodeURIComponent(questionId)}/answer`,
+  results: '/api/assessments/results',
+} as const;
+
+/** Basket calls of spec section 7 and our shop calls (issue 5). */
+export const shopApiPaths = {
+  products: '/api/products',
+  cart: '/api/cart',
+  cartItems: '/api/cart/items',
+  cartItem: (productId: string) => `/api/cart/items/${encodeURIComponent(productId)}`,
+  cartCoupon: '/api/cart/coupon',
+  checkout: '/api/checkout',
+  orders: '/api/orders',
+  order: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`,
+  orderInvoice: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`,
+  paymentMethods: '/api/payment-methods',
+  paymentMethod: (id: string) => `/api/payment-methods/${encodeURIComponent(id)}`,
+  paymentMethodDefault: (id: string) => `/api/payment-methods/${encodeURIComponent(id)}/default`,
+  paymentSetup: '/api/payment-methods/setup',
+  transactions: '/api/transactions',
+  paymentConfig: '/api/payments/config',
+  stripeWebhook: '/api/webhooks/stripe',
+} as const;
