@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3107);
 const baseURL = `http://localhost:${port}`;
 // A fresh data directory per run, so every run starts from an empty database.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
+// Workers load this file again: they must find the same directory (the basket spec creates its
+// discount code with the admin CLI, which attaches to the server's embedded database there).
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',

@@ -5,6 +5,7 @@ import type { TokenPair } from '@app/contract/auth';
 import { test as base, type APIRequestContext } from '@playwright/test';
 import { z } from 'zod';
 import { loginThroughApi, registerThroughApi, saveBirthDetailsThroughApi, type Credentials } from './api.ts';
+import { completeQuestionnaireThroughApi } from './questionnaire.ts';
 
 export const strongPassword = 'Str0ng!Passw0rd#2026';
 export const otherStrongPassword = 'N3w-Harbour!Light#2027';
@@ -19,15 +20,22 @@ export function newCredentials(label: string, name = 'Ada Lovelace'): Credential
   return { name, email: uniqueEmail(label), password: strongPassword };
 }
 
-/** A user created through the API (sign-up, then the birth-data step), signed in. */
+/**
+ * A user created through the API (sign-up, then the birth-data step), signed in. With birth details
+ * the questionnaire is answered too (a finished registration, which the app pages expect: an open
+ * questionnaire covers them), unless `questionnaire: 'open'` leaves it to the test.
+ */
 export async function createUserThroughApi(
   request: APIRequestContext,
   label: string,
-  options: { name?: string; birthDetails?: boolean } = {},
+  options: { name?: string; birthDetails?: boolean; questionnaire?: 'answered' | 'open' } = {},
 ): Promise<Credentials & { session: TokenPair }> {
   const credentials = newCredentials(label, options.name);
   const session = await registerThroughApi(request, credentials);
-  if (options.birthDetails) await saveBirthDetailsThroughApi(request, session);
+  if (options.birthDetails) {
+    await saveBirthDetailsThroughApi(request, session);
+    if (options.questionnaire !== 'open') await completeQuestionnaireThroughApi(request, session.access_token);
+  }
   return { ...credentials, session };
 }
 
@@ -35,8 +43,8 @@ export async function createUserThroughApi(
  * One account for the tests that only read (the guard's redirects, the axe scans, the
  * appearance choice): sign-up is limited to 10 per hour per IP (register.ip in
  * apps/server/src/plugins/rate-limit.ts), and every e2e client is 127.0.0.1. It has its birth
- * details, as a user who finished the signup-data step; big5 and env are not completed (there is
- * no questionnaire yet), so its registration is still incomplete.
+ * details and has answered the whole questionnaire, so its registration is complete (an open
+ * questionnaire would cover every app page).
  * Tests must not change it: no logout, no password, name or e-mail change.
  */
 export interface SharedAccount extends Credentials {
@@ -66,6 +74,7 @@ export const test = base.extend<object, { sharedAccount: SharedAccount }>({
         credentials = newCredentials('shared', 'Grace Hopper');
         session = await registerThroughApi(request, credentials);
         await saveBirthDetailsThroughApi(request, session);
+        await completeQuestionnaireThroughApi(request, session.access_token);
         await writeFile(file, JSON.stringify(credentials));
       }
       const account = credentials;

@@ -1,5 +1,5 @@
 import { signInBrowser } from '../support/api.ts';
-import { expect, test } from '../support/accounts.ts';
+import { createUserThroughApi, expect, test } from '../support/accounts.ts';
 import { expectPath, submitLogin } from '../support/ui.ts';
 
 // Spec section 2, "Navigation guard", on the built product: full page loads (the stored session is
@@ -62,16 +62,18 @@ test('/settings opens the profile settings', async ({ page, sharedAccount }) => 
   await expect(page.getByRole('heading', { name: 'Profile information' })).toBeVisible();
 });
 
-test('a user whose registration is incomplete may use the dashboard, the settings and the registration steps', async ({ page, sharedAccount }) => {
-  // A new account has big5_completed and env_completed false (there is no questionnaire yet).
-  await signInBrowser(page, await sharedAccount.session());
+test('a user whose registration is incomplete may use the dashboard, the settings and the registration steps', async ({ page, request }) => {
+  // Signed up, birth data not given yet: no completion flag is set, and no questionnaire overlay
+  // covers the pages (it comes after the birth data).
+  const user = await createUserThroughApi(request, 'incomplete', { name: 'Grace Hopper' });
+  await signInBrowser(page, user.session);
   for (const [path, heading] of [
-    ['/dashboard', `Welcome, ${sharedAccount.name}`],
+    ['/dashboard', `Welcome, ${user.name}`],
     ['/settings/profile', 'Profile information'],
     ['/settings/password', 'Update password'],
     ['/settings/appearance', 'Appearance settings'],
     ['/settings/confirm-password', 'Confirm your password'],
-    ['/signup-data', 'Your birth details'],
+    ['/signup-data', 'Complete your profile'],
     ['/verify-email', 'Check your inbox'],
   ] as const) {
     await page.goto(path);
@@ -81,7 +83,7 @@ test('a user whose registration is incomplete may use the dashboard, the setting
 
   // The same through the app's own links: the user menu's Settings, the settings navigation.
   await page.goto('/dashboard');
-  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: new RegExp(`^${sharedAccount.name}`) }).click();
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: new RegExp(`^${user.name}`) }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Password' }).click();

@@ -11,6 +11,7 @@ import { contentSecurityPolicyDirectives } from './lib/content-security-policy.t
 import { createLogger } from './logger.ts';
 import { createAccountEvents } from './modules/accounts/account-events.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { assessmentRoutes } from './modules/assessments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticateAccessToken } from './modules/auth/session-service.ts';
 import { birthDetailsRoutes } from './modules/birth-details/routes.ts';
@@ -18,9 +19,13 @@ import { emailVerificationRoutes } from './modules/email-verification/routes.ts'
 import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailModule } from './modules/mail/mail-module.ts';
+import { ordersModule } from './modules/orders/orders-module.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { policyRoutes } from './modules/policies/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { shopRoutes } from './modules/shop/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -69,7 +74,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(cookie);
   app.register(securityHeadersPlugin, {
     helmet: {
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config.publicUrl, { googleSignIn: config.googleClientId !== undefined }) },
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config.publicUrl, { googleSignIn: config.googleClientId !== undefined, stripe: config.payments.provider === 'stripe' }) },
       // Same answer as the CSP's frame-ancestors 'none', for browsers that only know this header.
       frameguard: { action: 'deny' },
       // Google sign-in opens a popup that must be able to message this window.
@@ -104,6 +109,11 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(birthDetailsRoutes);
   app.register(settingsRoutes);
   app.register(policyRoutes);
+  app.register(paymentsPlugin, { config: config.payments, production });
+  app.register(paymentRoutes);
+  app.register(ordersModule, { config });
+  app.register(shopRoutes, { config });
+  app.register(assessmentRoutes, { config });
 
   return app;
 }

@@ -118,3 +118,50 @@ describe('loadConfig: sign-up limit and secrets in errors', () => {
     expect(message).not.toContain('s3cret-pass');
   });
 });
+
+describe('loadConfig: shop (issue 5)', () => {
+  it('prices baskets with German VAT unless DEFAULT_VAT_COUNTRY names another EU member state', () => {
+    expect(loadConfig({}).defaultVatCountry).toBe('DE');
+    expect(loadConfig({ DEFAULT_VAT_COUNTRY: 'fr' }).defaultVatCountry).toBe('FR');
+    // Greece's VAT prefix is accepted for its ISO code.
+    expect(loadConfig({ DEFAULT_VAT_COUNTRY: 'EL' }).defaultVatCountry).toBe('GR');
+  });
+
+  it('refuses a DEFAULT_VAT_COUNTRY outside the EU', () => {
+    expect(() => loadConfig({ DEFAULT_VAT_COUNTRY: 'CH' })).toThrow(
+      'Invalid configuration: DEFAULT_VAT_COUNTRY must be the ISO code of an EU member state, such as DE (got "CH")',
+    );
+  });
+});
+
+describe('loadConfig: payments (issue 5)', () => {
+  const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+
+  it('uses the offline test provider without Stripe keys, and Stripe with them', () => {
+    expect(loadConfig({}).payments).toMatchObject({ provider: 'test', stripe: undefined, orderPaymentTimeoutMinutes: 30 });
+    expect(loadConfig(stripeKeys).payments).toMatchObject({
+      provider: 'stripe',
+      stripe: { secretKey: 'sk_test_abc123', publishableKey: 'pk_test_abc123', webhookSecret: 'whsec_abc123', apiUrl: undefined },
+    });
+  });
+
+  it('asks for every Stripe key once Stripe is chosen', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow('Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when payments go through Stripe');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow('Invalid configuration: STRIPE_SECRET_KEY is required when payments go through Stripe');
+    expect(() => loadConfig({ ...stripeKeys, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow('Invalid configuration: STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_...)');
+  });
+
+  it('records whether the provider was chosen explicitly (a production server on test cards warns otherwise)', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).payments).toMatchObject({ provider: 'test', providerChosen: false });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }).payments).toMatchObject({ provider: 'test', providerChosen: true });
+  });
+
+  it('puts the seller on invoices from SELLER_NAME, SELLER_ADDRESS (lines split by | or a newline) and SELLER_VAT_NUMBER', () => {
+    expect(loadConfig({}).payments.seller).toEqual({ name: 'Compass Assessments GmbH', addressLines: ['Friedrichstraße 68', '10117 Berlin', 'Germany'], vatNumber: 'DE000000000' });
+    expect(loadConfig({ SELLER_NAME: 'Acme BV', SELLER_ADDRESS: 'Damrak 1\n1012 LG Amsterdam', SELLER_VAT_NUMBER: 'NL123456789B01' }).payments.seller).toEqual({
+      name: 'Acme BV',
+      addressLines: ['Damrak 1', '1012 LG Amsterdam'],
+      vatNumber: 'NL123456789B01',
+    });
+  });
+});

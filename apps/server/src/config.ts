@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isEuCountry, normaliseCountryCode } from './modules/shop/vat-rates.ts';
 import { defaultWebDistDir, repoRootDir } from './paths.ts';
 
 const portNumber = z.coerce
@@ -61,6 +62,27 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Compass <no-reply@localhost>'),
   /** First retry of a failed send; later ones back off exponentially (pg-boss retryBackoff). */
   MAIL_RETRY_DELAY_SECONDS: positiveSeconds.default(10),
+  // Payments (issue 5): Stripe when its secret key is set, else the offline test provider.
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe'], { error: 'must be test or stripe' }).optional(),
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_test_... or sk_live_...)' }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_(test|live)_\w+$/, { error: 'must be a Stripe publishable key (pk_test_... or pk_live_...)' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\w+$/, { error: 'must be a Stripe webhook signing secret (whsec_...)' }).optional(),
+  /** Where the Stripe API is reached; tests point it at a local fake. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** An order still waiting for its payment after this long is expired and its coupon released. */
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int().min(1).max(24 * 60).default(30),
+  SELLER_NAME: z.string().trim().min(1).default('Compass Assessments GmbH'),
+  /** Lines separated by "\n" or "|". */
+  SELLER_ADDRESS: z.string().trim().min(1).default('Friedrichstraße 68|10117 Berlin|Germany'),
+  SELLER_VAT_NUMBER: z.string().trim().min(4).default('DE000000000'),
+  /** Issue 5: the shop's own EU country (ISO code): its VAT rate applies until a billing country is known. */
+  DEFAULT_VAT_COUNTRY: z
+    .string()
+    .transform(normaliseCountryCode)
+    .refine(isEuCountry, { error: 'must be the ISO code of an EU member state, such as DE' })
+    .default('DE'),
+  /** Issue 4: a folder whose environment.json, big5.json or values.json replace the shipped item banks. */
+  ASSESSMENT_BANKS_DIR: absolutePath.optional(),
 });
 
 export interface Config {
@@ -95,6 +117,22 @@ export interface Config {
   mailFrom: string;
   /** Delay before the first retry of a failed send, in seconds (then exponential backoff). */
   mailRetryDelaySeconds: number;
+  /** Payment provider, Stripe keys, order timeout and the seller on invoices (issue 5). */
+  payments: PaymentsConfig;
+  /** The seller's EU country (upper-case ISO code): the basket's VAT before a billing country is known. */
+  defaultVatCountry: string;
+  /** Item-bank files replacing the shipped ones (packages/assessments); undefined keeps the shipped banks. */
+  assessmentBanksDir: string | undefined;
+}
+
+export interface PaymentsConfig {
+  provider: 'test' | 'stripe';
+  /** True when PAYMENT_PROVIDER was set: a production server on the test provider is then deliberate. */
+  providerChosen: boolean;
+  /** Set when provider is 'stripe' (checked at start). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  orderPaymentTimeoutMinutes: number;
+  seller: { name: string; addressLines: string[]; vatNumber: string };
 }
 
 /** A bad environment variable; its message is the one line start-up prints. */
@@ -137,6 +175,30 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     mailRetryDelaySeconds: vars.MAIL_RETRY_DELAY_SECONDS,
+    payments: paymentsConfig(vars),
+    defaultVatCountry: vars.DEFAULT_VAT_COUNTRY,
+    assessmentBanksDir: vars.ASSESSMENT_BANKS_DIR,
+  };
+}
+
+function paymentsConfig(vars: z.infer<typeof envSchema>): PaymentsConfig {
+  const provider = vars.PAYMENT_PROVIDER ?? (vars.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  let stripe: PaymentsConfig['stripe'];
+  if (provider === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).find((name) => !vars[name]);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when payments go through Stripe`);
+    stripe = { secretKey: vars.STRIPE_SECRET_KEY!, publishableKey: vars.STRIPE_PUBLISHABLE_KEY!, webhookSecret: vars.STRIPE_WEBHOOK_SECRET!, apiUrl: vars.STRIPE_API_URL };
+  }
+  return {
+    provider,
+    providerChosen: vars.PAYMENT_PROVIDER !== undefined,
+    stripe,
+    orderPaymentTimeoutMinutes: vars.ORDER_PAYMENT_TIMEOUT_MINUTES,
+    seller: {
+      name: vars.SELLER_NAME,
+      addressLines: vars.SELLER_ADDRESS.split(/\n|\|/).map((line) => line.trim()).filter(Boolean),
+      vatNumber: vars.SELLER_VAT_NUMBER,
+    },
   };
 }
 

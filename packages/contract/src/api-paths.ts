@@ -44,6 +44,7 @@ export const shopApiPaths = {
   orders: '/api/orders',
   order: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`,
   orderInvoice: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`,
+  orderConfirm: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/confirm`,
   paymentMethods: '/api/payment-methods',
   paymentMethod: (id: string) => `/api/payment-methods/${encodeURIComponent(id)}`,
   paymentMethodDefault: (id: string) => `/api/payment-methods/${encodeURIComponent(id)}/default`,

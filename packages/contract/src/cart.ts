@@ -3,6 +3,19 @@ import { z } from 'zod';
 /** Money on the wire: integer euro cents (DESIGN.md section 4). */
 export const cents = z.number().int();
 
+/** The reports a product can grant (the assessments of issue 4). */
+export const reportTypes = ['big5', 'environment', 'values'] as const;
+export const reportType = z.enum(reportTypes);
+export type ReportType = z.infer<typeof reportType>;
+
+/** 'report' grants one report, 'bundle' several, 'service' is an organisation service (no report). */
+export const productKinds = ['report', 'bundle', 'service'] as const;
+export const productKind = z.enum(productKinds);
+export type ProductKind = z.infer<typeof productKind>;
+
+/** The largest quantity one basket line takes (organisation services are bought per seat). */
+export const maximumQuantity = 10_000;
+
 /** Spec section 3 "Basket summary"; `vat_percentage` is a percentage such as 19 or 7.7. */
 export const basketSummary = z.object({
   subtotal: cents,
@@ -27,8 +40,10 @@ export const basketItem = z.object({
   minimum_quantity: z.number().int().positive(),
   /** unit_price x quantity, before discount and VAT. */
   total_price: cents,
-  /** The report type this product grants (null for organisation services). */
-  report_type: z.string().nullable(),
+  /** The report type this product grants: null for bundles (see report_types) and services. */
+  report_type: reportType.nullable(),
+  /** Every report type a purchase grants: one for a report, three for the bundle, none for a service. */
+  report_types: z.array(reportType),
 });
 export type BasketItem = z.infer<typeof basketItem>;
 
@@ -58,15 +73,67 @@ export type Basket = z.infer<typeof basket>;
 export const basketEnvelope = z.object({ data: basket });
 export type BasketEnvelope = z.infer<typeof basketEnvelope>;
 
+/** The quantity of a basket line; the product's own minimum is checked by the server. */
+const quantity = z
+  .number({ error: 'Enter a whole number.' })
+  .int({ error: 'Enter a whole number.' })
+  .positive({ error: 'Enter a quantity of at least 1.' })
+  .max(maximumQuantity, { error: `Enter a quantity of at most ${maximumQuantity}.` });
+
 export const addCartItemRequest = z.object({
   product_id: z.string().min(1).optional(),
   /** Accepted instead of product_id (spec section 5: "neither product id nor a known sku"). */
   sku: z.string().min(1).optional(),
-  quantity: z.number().int().positive().default(1),
+  /** Omitted: the product's minimum quantity (1 for reports). */
+  quantity: quantity.optional(),
 });
 export type AddCartItemRequest = z.input<typeof addCartItemRequest>;
 
+/** `PATCH /api/cart/items/{product_id}` (ours): changes the quantity of a line in the basket. */
+export const updateCartItemRequest = z.object({ quantity });
+export type UpdateCartItemRequest = z.infer<typeof updateCartItemRequest>;
+
 export const cartItemParams = z.object({ productId: z.string().min(1) });
+
+/**
+ * Codes of the basket's refusals (spec section 5). The web translates them as
+ * `serverErrors.<code>`; the message is English text for the log and for clients without a
+ * translation.
+ * - `itemAlreadyExists`: 409 `{ message: 'Item already exists', code, title }` (the title of the
+ *   product already in the basket, for the spec's info message);
+ * - `invalidItem`: 422 `{ message, code, errors: { product_id: [message] } }` when the request names
+ *   neither a product id nor a known sku, or the product is not for sale.
+ */
+export const basketErrorCodes = { itemAlreadyExists: 'itemAlreadyExists', invalidItem: 'invalidItem' } as const;
+
+export const itemAlreadyExistsBody = z.object({
+  message: z.string(),
+  code: z.literal(basketErrorCodes.itemAlreadyExists),
+  title: z.string(),
+});
+export type ItemAlreadyExistsBody = z.infer<typeof itemAlreadyExistsBody>;
+
+export const invalidItemBody = z.object({
+  message: z.string(),
+  code: z.literal(basketErrorCodes.invalidItem),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type InvalidItemBody = z.infer<typeof invalidItemBody>;
+
+/** Our wording of the basket's refusals (422 on the field named, or the bodies above). */
+export const basketRuleMessages = {
+  invalidItem: 'This item cannot be added to the basket.',
+  itemNotInBasket: 'This product is not in your basket.',
+  couponInvalid: 'This discount code is not valid.',
+  couponExpired: 'This discount code has expired.',
+  /** {date} is the first day it applies, e.g. 'December 1, 2026'. */
+  couponNotYetValid: (date: string) => `This discount code can be used from ${date}.`,
+  couponUsedUp: 'This discount code has been used up.',
+  couponAlreadyUsed: 'You have already used this discount code as often as it allows.',
+  /** {amount} is the formatted minimum subtotal, e.g. '€50.00'. */
+  couponBelowMinimum: (amount: string) => `This discount code needs a subtotal of at least ${amount}.`,
+  couponNeedsItems: 'Add a product to your basket before entering a discount code.',
+} as const;
 
 export const applyCouponRequest = z.object({
   coupon_code: z.string({ error: 'Please enter a discount code.' }).trim().min(1, 'Please enter a discount code.'),
@@ -82,7 +149,10 @@ export const product = z.object({
   summary: z.string(),
   unit_price: cents,
   minimum_quantity: z.number().int().positive(),
-  report_type: z.string().nullable(),
+  kind: productKind,
+  /** The single report this product grants; null for bundles and services. */
+  report_type: reportType.nullable(),
+  report_types: z.array(reportType),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.object({ data: z.array(product) });

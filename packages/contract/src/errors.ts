@@ -19,6 +19,12 @@ export const errorCodes = [
   'provider_disabled',
   'invalid_google_token',
   'account_exists',
+  // Checkout and payments (issue 5).
+  'basket_changed',
+  'order_not_payable',
+  'checkout_in_progress',
+  'payment_provider_unavailable',
+  'card_form_unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -23,3 +23,20 @@ export const errorMessages = {
   tryAgainLater: 'Something went wrong. Please try again later...',
   sessionExpired: 'Session expired. Please log in again.',
 } as const;
+
+/** Basket messages (spec section 8). The coupon refusals are ours: basketRuleMessages in cart.ts. */
+export const basketMessages = {
+  failedToFetchBasket: 'Failed to fetch the basket',
+  failedToApplyCoupon: 'Failed to apply coupon',
+  failedToRemoveCoupon: 'Failed to remove the coupon',
+  itemAlreadyExists: 'Item already exists',
+} as const;
+
+/** Payment and checkout messages (spec section 8), and our wording of the retry hint. */
+export const paymentMessages = {
+  paymentFailed: 'Payment failed',
+  paymentFailedRetry: 'Nothing was charged. Check your card details and try again, or use another card.',
+  failedToAttachPaymentMethod: 'Failed to attach payment method',
+  failedToInitializeCardForm: 'Failed to initialize card form',
+  identityMissing: 'You missed identifying yourself, click here to try again!',
+} as const;

@@ -1,14 +1,30 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as appSecrets from './schema/app-secrets.ts';
+import * as assessmentResults from './schema/assessment-results.ts';
 import * as authSessions from './schema/auth-sessions.ts';
+import * as currentAnswers from './schema/current-answers.ts';
 import * as mailOutbox from './schema/mail-outbox.ts';
 import * as passwordResetTokens from './schema/password-reset-tokens.ts';
+import * as questionAnswers from './schema/question-answers.ts';
+import * as questionnaireItems from './schema/questionnaire-items.ts';
 import * as rateLimitCounters from './schema/rate-limit-counters.ts';
 import * as users from './schema/users.ts';
+import * as grantedReports from './schema/granted-reports.ts';
+import * as orderLines from './schema/order-lines.ts';
+import * as orders from './schema/orders.ts';
+import * as paymentCustomers from './schema/payment-customers.ts';
+import * as paymentMethods from './schema/payment-methods.ts';
+import * as paymentTransactions from './schema/transactions.ts';
+import * as webhookEvents from './schema/webhook-events.ts';
+import * as carts from './schema/carts.ts';
+import * as cartItems from './schema/cart-items.ts';
+import * as couponRedemptions from './schema/coupon-redemptions.ts';
+import * as coupons from './schema/coupons.ts';
+import * as products from './schema/products.ts';
 
 // Every table file under ./schema, one line each (drizzle.config.ts globs the same folder).
-const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox };
+const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports };
 
 export type Database = NodePgDatabase<typeof schema>;
 

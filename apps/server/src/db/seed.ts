@@ -1,4 +1,5 @@
 import type { Database } from './connection.ts';
+import { seedCatalogue } from './seeds/catalogue.ts';
 
 /**
  * Data the product needs in every database (catalogue, VAT rate, item banks). Each seed must be
@@ -10,7 +11,7 @@ export interface Seed {
 }
 
 // Later issues append their seeds here (files under src/db/seeds/), in the order they must run.
-export const seeds: Seed[] = [];
+export const seeds: Seed[] = [{ name: 'catalogue', run: seedCatalogue }];
 
 export async function runSeeds(db: Database, list: readonly Seed[] = seeds): Promise<string[]> {
   const ran: string[] = [];

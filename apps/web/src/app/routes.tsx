@@ -124,6 +124,55 @@ export const appRoutes: readonly AppRoute[] = [
     breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard', to: 'dashboard' }, { titleKey: 'breadcrumbs.signupData' }],
     page: () => import('@/features/account/pages/signup-data-page').then((module) => module.SignupDataPage),
   },
+  // Spec: '/checkout' goes to /checkout/basket.
+  { name: 'checkout', access: 'app', redirect: () => 'checkout.basket' },
+  {
+    name: 'checkout.basket',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.basket.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.basket' }],
+    page: () => import('@/features/basket/pages/basket-page').then((module) => module.BasketPage),
+  },
+  {
+    // Spec: breadcrumbs basket link, then checkout.
+    name: 'checkout.payment',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.checkout.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.basket', to: 'checkout.basket' }, { titleKey: 'breadcrumbs.checkout' }],
+    page: () => import('@/features/checkout/pages/checkout-payment-page').then((module) => module.CheckoutPaymentPage),
+  },
+  {
+    // OrderThankYou: the basket is empty by now, so the trail leads to the payments list.
+    name: 'checkout.completed',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.orderCompleted.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.payments', to: 'payments' }, { titleKey: 'breadcrumbs.orderCompleted' }],
+    page: () => import('@/features/checkout/pages/order-completed-page').then((module) => module.OrderCompletedPage),
+  },
+  {
+    // OrderFailed: the basket is intact; the trail leads back to it and to the checkout.
+    name: 'checkout.failed',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.orderFailed.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.basket', to: 'checkout.basket' },
+      { titleKey: 'breadcrumbs.checkout', to: 'checkout.payment' },
+      { titleKey: 'breadcrumbs.orderFailed' },
+    ],
+    page: () => import('@/features/checkout/pages/order-failed-page').then((module) => module.OrderFailedPage),
+  },
+  {
+    name: 'payments',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.payments.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.payments' }],
+    page: () => import('@/features/payments/pages/payments-page').then((module) => module.PaymentsPage),
+  },
   // Spec: '/settings' goes to /settings/profile.
   { name: '(settings)', access: 'app', redirect: () => 'profile.edit' },
   {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
 import type { DbExecutor } from '../auth/session-service.ts';
+import { questionnaireStatusOf, type QuestionnaireStatus } from '../assessments/questionnaire-status.ts';
 import { birthDetailsOfUser } from '../birth-details/normalise-birth-details.ts';
 import { isPolicyUpdateRequired } from './policy-versions.ts';
 
@@ -12,7 +13,12 @@ export type UserRow = typeof users.$inferSelect;
 export async function loadAccount(db: DbExecutor, userId: string): Promise<Account> {
   const [user] = await userById(db).execute({ userId });
   if (!user) throw new NotFoundError('This account no longer exists.');
-  return toAccount(user);
+  return accountOf(db, user);
+}
+
+/** The account object of a users row, with the questionnaire's counts and flags (one prepared query). */
+export async function accountOf(db: DbExecutor, user: UserRow): Promise<Account> {
+  return toAccount(user, await questionnaireStatusOf(db, user.id));
 }
 
 // GET /api/user is the most frequent call of all: a named prepared statement, built once per handle.
@@ -31,21 +37,21 @@ function prepareUserById(db: DbExecutor) {
   return db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('load_account_user');
 }
 
-export function toAccount(user: UserRow): Account {
+export function toAccount(user: UserRow, questionnaire: QuestionnaireStatus): Account {
+  // The signup-data step (birth details) is the part of sign-up that a saved birth date completes.
+  const signupCompleted = user.birthDate !== null;
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     email_verified: user.emailVerifiedAt !== null,
     locale: user.locale,
-    // The questionnaire and the BIG5 and environment assessments arrive with the assessments
-    // issue; until then nobody has questions to answer and no assessment is complete, which is
-    // what the spec's guard expects of a new account.
-    unanswered_questions: 0,
-    big5_completed: false,
-    env_completed: false,
-    // The signup-data step (birth details) is the part of sign-up that a saved birth date completes.
-    signup_completed: user.birthDate !== null,
+    // Questions are served only after the signup-data step (assessments/service), so until then
+    // none is waiting: the questionnaire overlay must not cover the birth-data form.
+    unanswered_questions: signupCompleted ? questionnaire.unansweredQuestions : 0,
+    big5_completed: questionnaire.big5Completed,
+    env_completed: questionnaire.envCompleted,
+    signup_completed: signupCompleted,
     birth_details: birthDetailsOfUser(user),
     policy_update_required: isPolicyUpdateRequired(user),
     has_password: user.passwordHash !== null,

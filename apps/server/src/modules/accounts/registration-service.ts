@@ -11,7 +11,7 @@ import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { DomainError, ValidationError, type FieldErrors } from '../../lib/domain-errors.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { issueSession, type DbExecutor, type SessionMeta, type TokenLifetimes } from '../auth/session-service.ts';
-import { toAccount } from './account-view.ts';
+import { accountOf } from './account-view.ts';
 import { currentPolicyVersions } from './policy-versions.ts';
 
 export interface RegistrationSettings {
@@ -78,7 +78,7 @@ export async function registerAccount(
         .returning();
       if (!user) throw new Error('inserting a user returned no row');
       const tokens = await issueSession(tx, clock, user.id, meta, settings.lifetimes);
-      return { account: toAccount(user), tokens };
+      return { account: await accountOf(tx, user), tokens };
     });
   } catch (error) {
     // Two sign-ups with the same e-mail at once: the unique index decides, the loser gets the 422.

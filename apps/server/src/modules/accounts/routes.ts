@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rateLimitPreHandler, registerRateLimits } from '../../plugins/rate-limit.ts';
 import { sessionMetaOf } from '../auth/request-meta.ts';
-import { toAccount } from './account-view.ts';
+import { accountOf } from './account-view.ts';
 import { registerAccount } from './registration-service.ts';
 
 export interface AccountRoutesOptions {
@@ -46,7 +46,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: { tags: ['accounts'], summary: 'The account object of the caller (spec section 3)', response: { 200: account } },
     },
-    // The auth guard's query already read the user's row: no second query on the most frequent call.
-    async (request) => toAccount(requireAuth(request).user),
+    // The auth guard's query already read the user's row; one more prepared query adds the
+    // questionnaire's counts and flags.
+    async (request) => accountOf(app.db, requireAuth(request).user),
   );
 };

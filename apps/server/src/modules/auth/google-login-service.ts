@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DomainError } from '../../lib/domain-errors.ts';
-import { toAccount, type UserRow } from '../accounts/account-view.ts';
+import { accountOf, type UserRow } from '../accounts/account-view.ts';
 import type { GoogleIdentity, GoogleIdTokenVerifier } from './google-id-token.ts';
 import { issueSession, revokeUserSessions, type SessionMeta, type TokenLifetimes } from './session-service.ts';
 
@@ -67,7 +67,7 @@ export async function logInWithGoogle(
     if (!isUniqueViolation(error)) throw error;
     resolved = await findOrCreateGoogleUser(db, clock, identity);
   }
-  const account = toAccount(resolved.user);
+  const account = await accountOf(db, resolved.user);
   const tokens = await issueSession(db, clock, resolved.user.id, meta, lifetimes);
   return { response: { ...tokens, account }, account, created: resolved.created };
 }

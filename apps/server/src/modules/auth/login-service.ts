@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ValidationError } from '../../lib/domain-errors.ts';
 import { burnDummyVerification, verifyPassword } from '../../lib/password-hash.ts';
-import { toAccount } from '../accounts/account-view.ts';
+import { accountOf } from '../accounts/account-view.ts';
 import { issueSession, type SessionMeta, type TokenLifetimes } from './session-service.ts';
 
 /**
@@ -42,5 +42,5 @@ export async function logIn(
   }
   if (!(await verifyPassword(user.passwordHash, credentials.password))) throw new InvalidCredentialsError();
   const tokens = await issueSession(db, clock, user.id, meta, lifetimes);
-  return { ...tokens, account: toAccount(user) };
+  return { ...tokens, account: await accountOf(db, user) };
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/connection.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
-import { toAccount } from '../accounts/account-view.ts';
+import { accountOf } from '../accounts/account-view.ts';
 
 /**
  * The signup-data step (issue 3): stores the birth details the contract has checked (real date not
@@ -30,5 +30,5 @@ export async function saveBirthDetails(db: Database, clock: Clock, userId: strin
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw new NotFoundError('This account no longer exists.');
-  return toAccount(user);
+  return accountOf(db, user);
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
-import { toAccount } from '../accounts/account-view.ts';
+import { accountOf } from '../accounts/account-view.ts';
 import { currentPolicyVersions } from '../accounts/policy-versions.ts';
 
 /**
@@ -26,5 +26,5 @@ export async function acceptCurrentPolicies(db: Database, clock: Clock, userId: 
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw new NotFoundError('This account no longer exists.');
-  return toAccount(user);
+  return accountOf(db, user);
 }

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { UnauthenticatedError, ValidationError } from '../../lib/domain-errors.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
+import { anonymiseOrdersOf } from '../orders/account-anonymisation.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 
 /**
@@ -41,6 +42,8 @@ export async function deleteAccount(db: Database, clock: Clock, caller: AuthCont
   }
 
   await db.transaction(async (tx) => {
+    // Orders and payments stay for the accounts, detached from the person (decisions: shop-payments).
+    await anonymiseOrdersOf(tx, caller.userId, clock.now());
     const deleted = await tx.delete(users).where(eq(users.id, caller.userId)).returning({ id: users.id });
     if (deleted.length === 0) throw new UnauthenticatedError();
   });

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError, ValidationError } from '../../lib/domain-errors.ts';
-import { toAccount } from '../accounts/account-view.ts';
+import { accountOf } from '../accounts/account-view.ts';
 import { isEmailTaken } from '../accounts/registration-service.ts';
 
 export interface ProfileUpdate {
@@ -47,7 +47,7 @@ export async function updateProfile(db: Database, clock: Clock, userId: string, 
         .where(eq(users.id, userId))
         .returning();
       if (!user) throw new NotFoundError('This account no longer exists.');
-      return { account: toAccount(user), emailChanged };
+      return { account: await accountOf(tx, user), emailChanged };
     });
   } catch (error) {
     // Another account took the address between the check and the update: the unique index decides.

@@ -3,6 +3,7 @@ import { Menu, PanelLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AppSidebar } from '@/components/app-sidebar';
+import { BasketLink } from '@/components/basket-link';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { SkipToContentLink } from '@/components/skip-to-content-link';
 import { Button } from '@/components/ui/button';
@@ -91,6 +92,7 @@ export function AppSidebarLayout({ breadcrumbs, children }: AppSidebarLayoutProp
             <PanelLeft aria-hidden="true" className="size-5" />
           </Button>
           <Breadcrumbs breadcrumbs={breadcrumbs} />
+          <BasketLink className="ml-auto" />
         </header>
 
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { basketStore } from '@/lib/basket-store';
 import { routePath } from '@/lib/route-paths';
 import { sessionStore } from '@/lib/session-store';
 import { useNavigateTo } from '@/lib/use-navigate-to';
@@ -21,6 +22,8 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // Spec section 2: clears the basket state, then logs out.
+    basketStore.reset();
     void sessionStore.logout().then((result) => {
       if (result.error) setError(result.error);
       else void navigateTo('login', { replace: true });

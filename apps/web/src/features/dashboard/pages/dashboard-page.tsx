@@ -1,15 +1,79 @@
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/use-session';
+import { useAssessmentResults } from '../api/get-assessment-results';
+import { ReportOffers } from '../components/report-offers';
+import { SignupProgressCard } from '../components/signup-progress-card';
+import { signupProgress } from '../lib/signup-progress';
+import '../dashboard-texts';
 
+// recharts is large: its chunk loads only for users whose results exist.
+const ResultsSummary = lazy(() => import('../components/results-summary').then((module) => ({ default: module.ResultsSummary })));
+
+/**
+ * The dashboard (spec 2): the signup progress steps; once every step is done, a summary of the
+ * results with charts, and the reports to buy.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const complete = user !== null && signupProgress(user).complete;
+
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-2">
-      <h1 className="text-2xl font-semibold tracking-tight">
-        {user ? t('pages.dashboard.welcome', { name: user.name }) : t('pages.dashboard.title')}
-      </h1>
-      <p className="text-muted-foreground">{t('pages.dashboard.intro')}</p>
+    <div className="mx-auto w-full max-w-6xl space-y-8">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {user ? t('pages.dashboard.welcome', { name: user.name }) : t('pages.dashboard.title')}
+        </h1>
+        <p className="text-muted-foreground">{t('pages.dashboard.intro')}</p>
+      </div>
+      {user && <SignupProgressCard user={user} />}
+      {user && complete && (
+        <>
+          <ResultsSection unansweredQuestions={user.unanswered_questions} />
+          <ReportOffers />
+        </>
+      )}
     </div>
+  );
+}
+
+function ResultsSection({ unansweredQuestions }: { unansweredQuestions: number }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const results = useAssessmentResults(unansweredQuestions);
+  const loading = (
+    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Spinner />
+      {t('dashboard.results.loading')}
+    </p>
+  );
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="space-y-1">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('dashboard.results.heading')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('dashboard.results.description')}</p>
+      </div>
+      {results.isPending ? (
+        loading
+      ) : results.isError ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <FormAlert className="flex-1">{t('dashboard.results.loadFailed')}</FormAlert>
+          <Button variant="outline" onClick={() => void results.refetch()}>
+            {t('dashboard.results.retry')}
+          </Button>
+        </div>
+      ) : (
+        <Suspense fallback={loading}>
+          <ResultsSummary results={results.data} />
+        </Suspense>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "order_lines" ADD COLUMN "report_types" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_transactions_reference_status_unique" ON "payment_transactions" USING btree ("provider","reference","status");

@@ -1,0 +1,133 @@
+import { loadBanks } from '@app/assessments/load-banks';
+import { toResultsResponse, type StoredResult } from '@app/assessments/results-response';
+import { resultFlag, type AssessmentResultsResponse } from '@app/contract/assessment-results';
+import type { QuestionResponse } from '@app/contract/questionnaire';
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Database } from '../../db/connection.ts';
+import { assessmentResults } from '../../db/schema/assessment-results.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/domain-errors.ts';
+import { answerHistoryOf, currentAnswersOf, beginAnswerTransaction, inTransaction, storeAnswer, storeResult } from './answer-store.ts';
+import {
+  buildQuestionSequence,
+  choiceOfQuestion,
+  firstUnanswered,
+  isAssessmentComplete,
+  nextUnansweredAfter,
+  toQuestionResponse,
+  type QuestionSequence,
+  type SequenceQuestion,
+} from './question-sequence.ts';
+import { scoreAssessment } from './scoring.ts';
+
+// The mandatory questionnaire (spec sections 2, 4, 7; issue 4): which question comes next, storing
+// answers, and scoring each set in the transaction of the answer that completes it.
+
+export const questionnaireMessages = {
+  birthDetailsRequired: 'Please save your birth details before answering the questionnaire.',
+  unknownQuestion: 'This question does not exist.',
+  choiceOfAnotherQuestion: 'This answer does not belong to this question.',
+} as const;
+
+/** Who answers: the auth guard's row of the caller is enough (no extra query). */
+export interface Respondent {
+  id: string;
+  locale: string;
+  /** The signup-data step is done (a birth date is saved): only then are questions served. */
+  signupCompleted: boolean;
+}
+
+export interface QuestionnaireServiceDeps {
+  db: Database;
+  pool: pg.Pool;
+  clock: Clock;
+}
+
+export type QuestionnaireService = ReturnType<typeof createQuestionnaireService>;
+
+/** Loads the banks once (ASSESSMENT_BANKS_DIR replaces shipped files) and builds the sequence. */
+export function loadQuestionSequence(banksDir: string | undefined): QuestionSequence {
+  return buildQuestionSequence(loadBanks(banksDir === undefined ? {} : { overrideDir: banksDir }));
+}
+
+export function createQuestionnaireService(sequence: QuestionSequence, { db, pool, clock }: QuestionnaireServiceDeps) {
+  function questionById(id: string): SequenceQuestion {
+    const question = sequence.byId.get(id);
+    if (!question) throw new NotFoundError(questionnaireMessages.unknownQuestion);
+    return question;
+  }
+
+  return {
+    sequence,
+
+    /**
+     * GET /me/question: the question `id`, or the first unanswered one of the sequence; null (204)
+     * when no id is given and every question is answered.
+     */
+    async question(respondent: Respondent, id: string | undefined): Promise<QuestionResponse | null> {
+      requireSignupCompleted(respondent);
+      // The id is checked before any query: an unknown one is a 404 whatever was answered.
+      const asked = id === undefined ? undefined : questionById(id);
+      const answers = await currentAnswersOf(pool, respondent.id);
+      const question = asked ?? firstUnanswered(sequence, answers);
+      return question ? toQuestionResponse(sequence, question, answers, respondent.locale) : null;
+    },
+
+    /**
+     * POST /me/question/{id}/answer: stores or changes the answer and answers with the next
+     * unanswered question (nextUnansweredAfter), or null (204) when none is left. In the same
+     * transaction, a set that this answer completes, or changes after completion, is scored.
+     */
+    async answer(respondent: Respondent, questionId: string, choiceId: string): Promise<QuestionResponse | null> {
+      requireSignupCompleted(respondent);
+      const question = questionById(questionId);
+      const choice = choiceOfQuestion(question, choiceId);
+      if (!choice) throw new ValidationError({ choice_id: [questionnaireMessages.choiceOfAnotherQuestion] });
+
+      const answers = await inTransaction(pool, async (client) => {
+        if (!(await beginAnswerTransaction(client, respondent.id))) throw new UnauthenticatedError();
+        const now = clock.now();
+        const stored = await storeAnswer(client, {
+          userId: respondent.id,
+          itemId: question.item.id,
+          assessment: question.assessment,
+          itemVersion: question.item.version,
+          value: choice.value,
+          answeredAt: now,
+        });
+        if (stored.changed && isAssessmentComplete(sequence, question.assessment, stored.answers)) {
+          const history = await answerHistoryOf(client, respondent.id, question.assessment);
+          const { scores, flags } = scoreAssessment(sequence, question.assessment, stored.answers, history);
+          await storeResult(client, {
+            userId: respondent.id,
+            assessment: question.assessment,
+            scores,
+            flags,
+            scoringVersion: scores.scoring_version,
+            completedAt: now,
+            computedAt: now,
+          });
+        }
+        return stored.answers;
+      });
+
+      const next = nextUnansweredAfter(sequence, question, answers);
+      return next ? toQuestionResponse(sequence, next, answers, respondent.locale) : null;
+    },
+
+    /** GET /api/assessments/results: each assessment's stored result, or null until its set is complete. */
+    async results(userId: string): Promise<AssessmentResultsResponse> {
+      const rows = await db.select().from(assessmentResults).where(eq(assessmentResults.userId, userId));
+      const stored = (assessment: string): StoredResult | null => {
+        const row = rows.find((candidate) => candidate.assessment === assessment);
+        return row ? { scores: row.scores, completedAt: row.completedAt, flags: resultFlag.array().parse(row.flags) } : null;
+      };
+      return toResultsResponse({ environment: stored('environment'), big5: stored('big5'), values: stored('values') });
+    },
+  };
+}
+
+function requireSignupCompleted(respondent: Respondent): void {
+  if (!respondent.signupCompleted) throw new ForbiddenError(questionnaireMessages.birthDetailsRequired);
+}

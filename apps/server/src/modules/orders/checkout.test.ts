@@ -1,0 +1,295 @@
+import { shopApiPaths } from '@app/contract/api-paths';
+import { cardMessages, checkoutMessages, checkoutResponse } from '@app/contract/checkout';
+import { paymentMessages } from '@app/contract/messages';
+import { orderEnvelope, orderList } from '@app/contract/orders';
+import { paymentMethodList } from '@app/contract/payment-methods';
+import { transactionList } from '@app/contract/transactions';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { couponRedemptions } from '../../db/schema/coupon-redemptions.ts';
+import { grantedReports } from '../../db/schema/granted-reports.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
+import {
+  addToBasket,
+  applyCoupon,
+  basketOf,
+  billing,
+  card,
+  checkout,
+  checkoutBody,
+  couponRedeemed,
+  createCoupon,
+  postCheckout,
+  testCards,
+  testProviderOf,
+} from '../../../test/checkout-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let user: RegisteredUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ jobs: false });
+  testProviderOf(t).setDelivery('manual');
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  user = await registerUser(t);
+});
+
+async function transactionsOf(buyer: RegisteredUser) {
+  const response = await t.app.inject({ method: 'GET', url: shopApiPaths.transactions, headers: buyer.authHeaders });
+  expect(response.statusCode).toBe(200);
+  return transactionList.parse(response.json());
+}
+
+describe('POST /api/checkout with the test provider', () => {
+  it('pays with 4242: the order is paid, the basket emptied, the transaction recorded, the reports granted and the coupon counted', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    await addToBasket(t, user, 'BUNDLE-COMPLETE');
+    const coupon = await createCoupon(t, { maxRedemptions: 10 });
+    await applyCoupon(t, user, coupon.code);
+
+    const result = await checkout(t, user);
+
+    expect(result.status).toBe('paid');
+    expect(result.next_action).toBeNull();
+    expect(result.failure_message).toBeNull();
+    // 2900 + 5400 = 8300; 10 % off = 830; net 7470; German VAT 19 % = 1419.3 -> 1419; total 8889.
+    expect(result.order.summary).toEqual({ subtotal: 8300, discount_amount: 830, vat_amount: 1419, vat_percentage: 19, total: 8889, item_count: 2 });
+    expect(result.order.status).toBe('paid');
+    expect(result.order.number).toMatch(/^\d{4}-\d{6}$/);
+    expect(result.order.coupon_code).toBe(coupon.code);
+    expect(result.order.invoice_available).toBe(true);
+    expect(result.order.lines.map((line) => [line.sku, line.line_discount])).toEqual([
+      ['REPORT-BIG5', 290],
+      ['BUNDLE-COMPLETE', 540],
+    ]);
+    expect(result.order.reports.map((report) => report.report_type).sort()).toEqual(['big5', 'environment', 'values']);
+    expect(result.order.reports.every((report) => report.status === 'pending')).toBe(true);
+
+    expect(await basketOf(t, user)).toBeNull();
+    expect(await couponRedeemed(t, coupon.id)).toBe(1);
+    const [redemption] = await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, result.order.id));
+    expect(redemption?.status).toBe('confirmed');
+
+    const transactions = await transactionsOf(user);
+    expect(transactions.meta.total).toBe(1);
+    expect(transactions.data[0]).toMatchObject({ status: 'succeeded', amount: 8889, order_id: result.order.id });
+    expect(transactions.data[0]?.transaction).toMatch(/^pi_test_/);
+    expect(transactions.data[0]?.description).toBe(`Order ${result.order.number}: ${result.order.lines.map((line) => line.title).join(', ')}`);
+
+    // The test provider's own webhook-style events arrive afterwards: nothing happens twice.
+    await testProviderOf(t).deliverEvents({ times: 2 });
+    expect(await t.db.select().from(grantedReports).where(eq(grantedReports.orderId, result.order.id))).toHaveLength(3);
+    expect((await transactionsOf(user)).meta.total).toBe(1);
+    expect(await couponRedeemed(t, coupon.id)).toBe(1);
+  });
+
+  it.each([
+    ['declined', testCards.declined, checkoutMessages.cardDeclined],
+    ['insufficient funds', testCards.insufficientFunds, checkoutMessages.insufficientFunds],
+  ])('fails with the %s card: the basket is kept, the coupon released and a failed transaction listed', async (_name, number, message) => {
+    await addToBasket(t, user, 'REPORT-ENVIRONMENT');
+    const coupon = await createCoupon(t, { maxRedemptions: 1 });
+    await applyCoupon(t, user, coupon.code);
+
+    const result = await checkout(t, user, checkoutBody({ payment: { method: 'card', card: card(number) } }));
+
+    expect(result.status).toBe('failed');
+    expect(result.failure_message).toBe(message);
+    expect(result.order.status).toBe('failed');
+    expect(result.order.reports).toEqual([]);
+    expect(result.order.invoice_available).toBe(false);
+    const basket = await basketOf(t, user);
+    expect(basket?.items.map((item) => item.product_sku)).toEqual(['REPORT-ENVIRONMENT']);
+    expect(basket?.coupon_code).toBe(coupon.code);
+    expect(await couponRedeemed(t, coupon.id)).toBe(0);
+    const transactions = await transactionsOf(user);
+    expect(transactions.data).toHaveLength(1);
+    expect(transactions.data[0]).toMatchObject({ status: 'failed', amount: result.order.summary.total });
+
+    // The released use lets the buyer pay with another card, even with a limit of one.
+    const retry = await checkout(t, user);
+    expect(retry.status).toBe('paid');
+    expect(await couponRedeemed(t, coupon.id)).toBe(1);
+  });
+
+  it('asks for the extra step with 4000002500003155, then pays once it is confirmed', async () => {
+    await addToBasket(t, user, 'REPORT-VALUES');
+    const first = await checkout(t, user, checkoutBody({ payment: { method: 'card', card: card(testCards.requiresAction) } }));
+    expect(first.status).toBe('requires_action');
+    expect(first.order.status).toBe('requires_action');
+    if (first.next_action?.type !== 'confirm') throw new Error('expected the test provider’s confirmation step');
+    expect(await basketOf(t, user)).not.toBeNull();
+
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: shopApiPaths.orderConfirm(first.order.id),
+      headers: user.headersWithCsrf,
+      payload: { confirmation_id: first.next_action.confirmation_id, outcome: 'complete' },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const result = checkoutResponse.parse(confirmed.json());
+    expect(result.status).toBe('paid');
+    expect(result.order.reports.map((report) => report.report_type)).toEqual(['values']);
+    expect(await basketOf(t, user)).toBeNull();
+
+    // Confirming again (a reload of the return page) answers the same, and nothing repeats.
+    const again = await t.app.inject({ method: 'POST', url: shopApiPaths.orderConfirm(first.order.id), headers: user.headersWithCsrf, payload: { confirmation_id: first.next_action.confirmation_id } });
+    expect(checkoutResponse.parse(again.json()).status).toBe('paid');
+    expect((await transactionsOf(user)).data.filter((row) => row.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('fails the order when the buyer refuses the extra step, and keeps the basket', async () => {
+    await addToBasket(t, user, 'REPORT-VALUES');
+    const first = await checkout(t, user, checkoutBody({ payment: { method: 'card', card: card(testCards.requiresAction) } }));
+    if (first.next_action?.type !== 'confirm') throw new Error('expected the test provider’s confirmation step');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: shopApiPaths.orderConfirm(first.order.id),
+      headers: user.headersWithCsrf,
+      payload: { confirmation_id: first.next_action.confirmation_id, outcome: 'fail' },
+    });
+    const result = checkoutResponse.parse(refused.json());
+    expect(result.status).toBe('failed');
+    expect(result.failure_message).toBe(checkoutMessages.authenticationFailed);
+    expect(await basketOf(t, user)).not.toBeNull();
+  });
+
+  it('starting a new checkout settles an abandoned extra step, so the buyer is never stuck', async () => {
+    await addToBasket(t, user, 'REPORT-VALUES');
+    const abandoned = await checkout(t, user, checkoutBody({ payment: { method: 'card', card: card(testCards.requiresAction) } }));
+    expect(abandoned.status).toBe('requires_action');
+    const paid = await checkout(t, user);
+    expect(paid.status).toBe('paid');
+    const [old] = await t.db.select().from(orders).where(eq(orders.id, abandoned.order.id));
+    expect(old?.status).toBe('expired');
+  });
+
+  it('answers the same order for the same idempotency key and charges once', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const body = checkoutBody();
+    const first = await checkout(t, user, body);
+    const second = await checkout(t, user, body);
+    expect(second.order.id).toBe(first.order.id);
+    expect(second.status).toBe('paid');
+    expect((await transactionsOf(user)).meta.total).toBe(1);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.account.id))).toHaveLength(1);
+  });
+
+  it('makes one order and one charge when the same request is sent twice at once (double click)', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const body = checkoutBody();
+    const answers = await Promise.all([postCheckout(t, user, body), postCheckout(t, user, body)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const ids = answers.map((answer) => checkoutResponse.parse(answer.json()).order.id);
+    expect(new Set(ids).size).toBe(1);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.account.id))).toHaveLength(1);
+    expect((await transactionsOf(user)).meta.total).toBe(1);
+  });
+
+  it('says "You missed identifying yourself, click here to try again!" when the billing e-mail is missing', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    for (const email of [undefined, '   ']) {
+      const body = checkoutBody({ billing: { ...billing(), email: email as string } });
+      const response = await postCheckout(t, user, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'You missed identifying yourself, click here to try again!' });
+      expect(response.json<{ message: string }>().message).toBe(paymentMessages.identityMissing);
+    }
+  });
+
+  it('refuses a checkout without a session (401) before anything is charged', async () => {
+    const csrf = await t.csrf();
+    const response = await t.app.inject({ method: 'POST', url: shopApiPaths.checkout, headers: csrf.headers, payload: checkoutBody() });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('checks the card: Luhn, expiry and CVC, under the form’s field names', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const badNumber = await postCheckout(t, user, checkoutBody({ payment: { method: 'card', card: card('4242424242424241') } }));
+    expect(badNumber.statusCode).toBe(422);
+    expect(badNumber.json<{ errors: Record<string, string[]> }>().errors['payment.card.number']).toEqual([cardMessages.number]);
+
+    const lastYear = new Date().getUTCFullYear() - 1;
+    const expired = await postCheckout(t, user, checkoutBody({ payment: { method: 'card', card: { ...card(), exp_year: lastYear } } }));
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json<{ errors: Record<string, string[]> }>().errors['payment.card.exp_year']).toEqual([cardMessages.expiry]);
+
+    const shortCvc = await postCheckout(t, user, checkoutBody({ payment: { method: 'card', card: { ...card(), cvc: '12' } } }));
+    expect(shortCvc.json<{ errors: Record<string, string[]> }>().errors['payment.card.cvc']).toEqual([cardMessages.cvc]);
+    const amexCvc = await postCheckout(t, user, checkoutBody({ payment: { method: 'card', card: { ...card('378282246310005'), cvc: '123' } } }));
+    expect(amexCvc.json<{ errors: Record<string, string[]> }>().errors['payment.card.cvc']).toEqual([cardMessages.cvc]);
+
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.account.id))).toHaveLength(0);
+  });
+
+  it('refuses an empty basket', async () => {
+    const response = await postCheckout(t, user, checkoutBody());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: checkoutMessages.basketEmpty });
+  });
+
+  it('charges nothing when the total the buyer saw is no longer the basket’s total', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const response = await postCheckout(t, user, checkoutBody({ expected_total: 100 }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'basket_changed', message: checkoutMessages.basketChanged });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.account.id))).toHaveLength(0);
+  });
+
+  it('freezes the VAT rate of the billing country on the order', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const result = await checkout(t, user, checkoutBody({ billing: billing({ country: 'fr' }) }));
+    expect(result.order.summary).toMatchObject({ subtotal: 2900, vat_percentage: 20, vat_amount: 580, total: 3480 });
+    expect(result.order.billing.country).toBe('FR');
+  });
+
+  it('saves the card when asked, and pays with it later', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    await checkout(t, user, checkoutBody({ payment: { method: 'card', card: card(), save_card: true } }));
+    const methods = paymentMethodList.parse((await t.app.inject({ method: 'GET', url: shopApiPaths.paymentMethods, headers: user.authHeaders })).json()).data;
+    expect(methods).toEqual([{ id: expect.any(String), type: 'card', brand: 'visa', last4: '4242', exp_month: 12, exp_year: card().exp_year, is_default: true }]);
+
+    await addToBasket(t, user, 'REPORT-VALUES');
+    const second = await checkout(t, user, checkoutBody({ payment: { method: 'saved', payment_method_id: methods[0]?.id ?? '' } }));
+    expect(second.status).toBe('paid');
+  });
+
+  it('lets nobody pay with another user’s saved card', async () => {
+    const owner = await registerUser(t);
+    await addToBasket(t, owner, 'REPORT-BIG5');
+    await checkout(t, owner, checkoutBody({ payment: { method: 'card', card: card(), save_card: true } }));
+    const [ownersCard] = paymentMethodList.parse((await t.app.inject({ method: 'GET', url: shopApiPaths.paymentMethods, headers: owner.authHeaders })).json()).data;
+
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const response = await postCheckout(t, user, checkoutBody({ payment: { method: 'saved', payment_method_id: ownersCard?.id ?? '' } }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(['payment.payment_method_id']);
+  });
+});
+
+describe('orders', () => {
+  it('lists the caller’s orders newest first and shows one order only to its owner', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const failed = await checkout(t, user, checkoutBody({ payment: { method: 'card', card: card(testCards.declined) } }));
+    const paid = await checkout(t, user);
+
+    const list = orderList.parse((await t.app.inject({ method: 'GET', url: `${shopApiPaths.orders}?per_page=1`, headers: user.authHeaders })).json());
+    expect(list.meta).toEqual({ page: 1, per_page: 1, total: 2 });
+    expect(list.data.map((order) => order.id)).toEqual([paid.order.id]);
+
+    const own = await t.app.inject({ method: 'GET', url: shopApiPaths.order(failed.order.id), headers: user.authHeaders });
+    expect(orderEnvelope.parse(own.json()).data.status).toBe('failed');
+
+    const stranger = await registerUser(t);
+    const foreign = await t.app.inject({ method: 'GET', url: shopApiPaths.order(paid.order.id), headers: stranger.authHeaders });
+    expect(foreign.statusCode).toBe(404);
+    const confirm = await t.app.inject({ method: 'POST', url: shopApiPaths.orderConfirm(paid.order.id), headers: stranger.headersWithCsrf, payload: {} });
+    expect(confirm.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connection.ts';
+import { grantedReports } from '../../db/schema/granted-reports.ts';
+import { orderLines } from '../../db/schema/order-lines.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { paymentTransactions } from '../../db/schema/transactions.ts';
+import { storePaymentMethod } from '../payments/payment-methods-service.ts';
+import type { SavedMethodDetails } from '../payments/payment-provider.ts';
+import { clearBasket } from '../shop/basket-pricing.ts';
+import { confirmCouponRedemption, releaseCouponRedemption } from '../shop/coupons.ts';
+import type { OrderRow } from './order-view.ts';
+
+/** The statuses from which an order can still be paid, failed or expired. */
+export const openOrderStatuses = ['pending_payment', 'requires_action'] as const;
+
+export interface FulfilInput {
+  orderId: string;
+  paymentId: string;
+  /** A card the payment saved ("save card"). */
+  savedMethod: SavedMethodDetails | null;
+  at: Date;
+}
+
+/**
+ * THE paid transition (issue 5, "Correctness details"). One conditional update moves the order
+ * from pending_payment or requires_action to paid; only the caller whose update matched goes on,
+ * in the same transaction, to count the coupon, empty the basket, record the transaction, grant
+ * the purchased reports and keep a saved card. The browser's return path, the webhook and the
+ * sweeper all call this, so whichever comes second finds nothing to do. Returns the paid order,
+ * or null when it was not open any more.
+ */
+export async function fulfil(db: Database, input: FulfilInput): Promise<OrderRow | null> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, input.orderId));
+    if (owner?.userId) await lockBuyerCheckout(tx, owner.userId);
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: input.at, updatedAt: input.at, providerPaymentId: sql`coalesce(${orders.providerPaymentId}, ${input.paymentId})`, failureCode: null, failureMessage: null })
+      .where(and(eq(orders.id, input.orderId), inArray(orders.status, [...openOrderStatuses])))
+      .returning();
+    if (!order) return null;
+
+    await confirmCouponRedemption(tx, { orderId: order.id });
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+    if (order.userId) {
+      await clearBasket(tx, order.userId);
+      const reportTypes = [...new Set(lines.flatMap((line) => (line.reportTypes.length > 0 ? line.reportTypes : line.reportType ? [line.reportType] : [])))];
+      if (reportTypes.length > 0) {
+        await tx
+          .insert(grantedReports)
+          .values(reportTypes.map((reportType) => ({ userId: order.userId as string, orderId: order.id, reportType, status: 'pending', createdAt: input.at, updatedAt: input.at })))
+          .onConflictDoNothing();
+      }
+      if (input.savedMethod) {
+        const method = await storePaymentMethod(tx, order.paymentProvider, order.userId, input.savedMethod, { makeDefault: false, at: input.at });
+        await tx.update(orders).set({ paymentMethodId: method.id }).where(eq(orders.id, order.id));
+      }
+    }
+    await tx
+      .insert(paymentTransactions)
+      .values({
+        userId: order.userId,
+        orderId: order.id,
+        reference: order.providerPaymentId ?? input.paymentId,
+        provider: order.paymentProvider,
+        status: 'succeeded',
+        description: describeOrder(order, lines),
+        amount: order.total,
+        currency: order.currency,
+        createdAt: input.at,
+      })
+      .onConflictDoNothing();
+    return order;
+  });
+}
+
+export interface SettleFailureInput {
+  orderId: string;
+  /** 'failed' for a refused payment, 'expired' for one nobody finished in time. */
+  status: 'failed' | 'expired';
+  failureCode: string;
+  failureMessage: string;
+  /** The provider's payment, when a charge was attempted: a failed transaction is recorded. */
+  paymentId: string | null;
+  at: Date;
+}
+
+/**
+ * The failed (or expired) transition, conditional like `fulfil`: the basket is kept, the coupon's
+ * reserved use is given back, and an attempted charge is listed as a failed transaction. Returns
+ * the order if this call made the change.
+ */
+export async function settleFailure(db: Database, input: SettleFailureInput): Promise<OrderRow | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({
+        status: input.status,
+        failureCode: input.failureCode,
+        failureMessage: input.failureMessage,
+        updatedAt: input.at,
+        providerPaymentId: input.paymentId === null ? orders.providerPaymentId : sql`coalesce(${orders.providerPaymentId}, ${input.paymentId})`,
+      })
+      .where(and(eq(orders.id, input.orderId), inArray(orders.status, [...openOrderStatuses])))
+      .returning();
+    if (!order) return null;
+    await releaseCouponRedemption(tx, { orderId: order.id });
+    if (input.paymentId !== null || input.status === 'failed') {
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+      await tx
+        .insert(paymentTransactions)
+        .values({
+          userId: order.userId,
+          orderId: order.id,
+          reference: order.providerPaymentId ?? `order-${order.number}`,
+          provider: order.paymentProvider,
+          status: 'failed',
+          description: describeOrder(order, lines),
+          amount: order.total,
+          currency: order.currency,
+          failureCode: input.failureCode,
+          createdAt: input.at,
+        })
+        .onConflictDoNothing();
+    }
+    return order;
+  });
+}
+
+/** A payment that succeeded for an order no longer open (it expired first): given back in full. */
+export async function recordRefund(db: Database, order: OrderRow, refundId: string, at: Date): Promise<void> {
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+  await db
+    .insert(paymentTransactions)
+    .values({
+      userId: order.userId,
+      orderId: order.id,
+      reference: refundId,
+      provider: order.paymentProvider,
+      status: 'refunded',
+      description: `Refund: ${describeOrder(order, lines)}`,
+      amount: order.total,
+      currency: order.currency,
+      createdAt: at,
+    })
+    .onConflictDoNothing();
+}
+
+/** Whether a refund was already recorded for this order (the webhook may repeat). */
+export async function hasRefund(db: Database, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.status, 'refunded')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Serialises a buyer's order creation with the fulfilment that empties their basket: a checkout
+ * that began while another order of the same basket was being paid then re-prices the basket
+ * after the payment committed, and finds it empty, instead of charging the same basket twice.
+ */
+export async function lockBuyerCheckout(tx: Pick<Database, 'execute'>, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
+}
+
+/** The payments list's description: "Order 2026-000042: BIG5 report, Environment report". */
+export function describeOrder(order: Pick<OrderRow, 'number'>, lines: ReadonlyArray<{ title: string; quantity: number }>): string {
+  const items = lines.map((line) => (line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title)).join(', ');
+  const text = `Order ${order.number}: ${items}`;
+  return text.length > 250 ? `${text.slice(0, 249)}…` : text;
+}

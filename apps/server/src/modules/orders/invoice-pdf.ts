@@ -1,0 +1,112 @@
+import type { Order } from '@app/contract/orders';
+import PDFDocument from 'pdfkit';
+import type { PaymentsConfig } from '../../config.ts';
+
+export interface InvoiceOptions {
+  seller: PaymentsConfig['seller'];
+  /** Tests read the text back from an uncompressed file. */
+  compress?: boolean;
+}
+
+const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+const money = (cents: number) => euros.format(cents / 100);
+
+/**
+ * The invoice of a paid order as a PDF (pdfkit, DESIGN section 3): seller and buyer, the invoice
+ * number (the order number) and date, the lines, discount, net amount, the VAT line with its rate
+ * and country, and the total. With the reverse charge, the VAT line says so and both VAT numbers
+ * are shown, as EU law (Art. 226 of Directive 2006/112/EC) asks.
+ */
+export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: options.compress ?? true, info: { Title: `Invoice ${order.number}`, Author: options.seller.name } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const { seller } = options;
+  const left = 50;
+  const width = doc.page.width - 100;
+
+  doc.font('Helvetica-Bold').fontSize(20).text('Invoice', left, 50);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(seller.name, left, 50, { width, align: 'right' });
+  for (const line of seller.addressLines) doc.text(line, { width, align: 'right' });
+  doc.text(`VAT number: ${seller.vatNumber}`, { width, align: 'right' });
+
+  doc.moveDown(2);
+  const top = doc.y;
+  doc.font('Helvetica-Bold').text('Billed to', left, top);
+  doc.font('Helvetica');
+  const { billing } = order;
+  if (billing.company) doc.text(billing.company);
+  doc.text(`${billing.first_name} ${billing.last_name}`);
+  doc.text(billing.address);
+  doc.text([billing.postal_code, billing.city].join(' '));
+  if (billing.state) doc.text(billing.state);
+  doc.text(billing.country);
+  if (billing.vat_number) doc.text(`VAT number: ${billing.vat_number}`);
+
+  const paidOn = order.paid_at ?? order.created_at;
+  doc.text(`Invoice number: ${order.number}`, left, top, { width, align: 'right' });
+  doc.text(`Invoice date: ${day.format(new Date(paidOn))}`, { width, align: 'right' });
+  doc.text(`Paid by card on ${day.format(new Date(paidOn))}`, { width, align: 'right' });
+
+  doc.moveDown(4);
+  const columns = { title: left, quantity: left + 270, unit: left + 320, amount: left + 410 };
+  const row = (cells: { title: string; quantity: string; unit: string; amount: string }, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(cells.title, columns.title, y, { width: 260 });
+    const after = doc.y;
+    doc.text(cells.quantity, columns.quantity, y, { width: 45, align: 'right' });
+    doc.text(cells.unit, columns.unit, y, { width: 85, align: 'right' });
+    doc.text(cells.amount, columns.amount, y, { width: width - (columns.amount - left), align: 'right' });
+    doc.y = Math.max(after, doc.y) + 4;
+  };
+  row({ title: 'Item', quantity: 'Qty', unit: 'Unit price', amount: 'Amount' }, true);
+  for (const line of order.lines) {
+    row({ title: line.title, quantity: String(line.quantity), unit: money(line.unit_price), amount: money(line.line_subtotal) });
+  }
+
+  doc.moveDown();
+  const total = (label: string, amount: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(label, columns.title, y, { width: 300 });
+    doc.text(amount, columns.amount, y, { width: width - (columns.amount - left), align: 'right' });
+    doc.moveDown(0.3);
+  };
+  const { summary } = order;
+  total('Subtotal (net)', money(summary.subtotal));
+  if (summary.discount_amount > 0) {
+    total(`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`, `-${money(summary.discount_amount)}`);
+    total('Net amount', money(summary.subtotal - summary.discount_amount));
+  }
+  if (order.reverse_charge) total('VAT 0% (reverse charge)', money(0));
+  else total(`VAT ${formatPercentage(summary.vat_percentage)} (${order.billing.country})`, money(summary.vat_amount));
+  total('Total', money(summary.total), true);
+
+  if (order.reverse_charge) {
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Reverse charge', left);
+    doc.font('Helvetica').text(
+      `VAT is to be accounted for by the recipient (Art. 196 of Directive 2006/112/EC). Supplier VAT number: ${seller.vatNumber}. Customer VAT number: ${billing.vat_number ?? ''}.`,
+      left,
+      undefined,
+      { width },
+    );
+  }
+
+  doc.moveDown(2);
+  doc.fontSize(8).fillColor('#555555').text(`${seller.name} · ${seller.addressLines.join(' · ')} · VAT number ${seller.vatNumber}`, left, undefined, { width, align: 'center' });
+  doc.end();
+  return done;
+}
+
+function formatPercentage(percentage: number): string {
+  return `${Number.isInteger(percentage) ? percentage : percentage.toFixed(1)}%`;
+}

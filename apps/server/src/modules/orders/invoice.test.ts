@@ -1,0 +1,80 @@
+import { shopApiPaths } from '@app/contract/api-paths';
+import { checkoutMessages } from '@app/contract/checkout';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/orders.ts';
+import { registerUser } from '../../../test/auth-helpers.ts';
+import { addToBasket, billing, card, checkout, checkoutBody, testCards, testProviderOf } from '../../../test/checkout-helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { renderInvoice } from './invoice-pdf.ts';
+import { orderView } from './order-view.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ jobs: false, env: { SELLER_NAME: 'Compass Test GmbH', SELLER_ADDRESS: 'Teststraße 1|10115 Berlin|Germany', SELLER_VAT_NUMBER: 'DE123456789' } });
+  testProviderOf(t).setDelivery('manual');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/orders/{id}/invoice', () => {
+  it('gives the owner of a paid order a PDF with the seller, the order number and the VAT line', async () => {
+    const user = await registerUser(t);
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const paid = await checkout(t, user, checkoutBody({ billing: billing({ company: 'Lovelace Analytics' }) }));
+
+    const response = await t.app.inject({ method: 'GET', url: shopApiPaths.orderInvoice(paid.order.id), headers: user.authHeaders });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="invoice-${paid.order.number}.pdf"`);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Invoice');
+    expect(text).toContain(`Invoice number: ${paid.order.number}`);
+    expect(text).toContain('Compass Test GmbH');
+    expect(text).toContain('VAT number: DE123456789');
+    expect(text).toContain('Lovelace Analytics');
+    // 29.00 net, German VAT 19 % = 5.51, total 34.51.
+    expect(text).toContain('VAT 19% (DE)');
+    expect(text).toContain('€5.51');
+    expect(text).toContain('€34.51');
+    expect(text).not.toContain('Reverse charge');
+  });
+
+  it('shows no invoice to anyone else, and none for an unpaid order', async () => {
+    const owner = await registerUser(t);
+    await addToBasket(t, owner, 'REPORT-BIG5');
+    const failed = await checkout(t, owner, checkoutBody({ payment: { method: 'card', card: card(testCards.declined) } }));
+    const unpaid = await t.app.inject({ method: 'GET', url: shopApiPaths.orderInvoice(failed.order.id), headers: owner.authHeaders });
+    expect(unpaid.statusCode).toBe(404);
+    expect(unpaid.json()).toEqual({ code: 'not_found', message: checkoutMessages.invoiceNotAvailable });
+
+    const paid = await checkout(t, owner);
+    const stranger = await registerUser(t);
+    const foreign = await t.app.inject({ method: 'GET', url: shopApiPaths.orderInvoice(paid.order.id), headers: stranger.authHeaders });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('says "Reverse charge" and shows both VAT numbers when the reverse charge applies', async () => {
+    const user = await registerUser(t);
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const paid = await checkout(t, user, checkoutBody({ billing: billing({ country: 'FR', company: 'Société Exemple', vat_number: 'FR12345678901' }) }));
+    // Offline, a VAT number is not verified (the buyer pays French VAT); an order placed under a
+    // verifying checker is stored with the reverse charge and 0 % VAT, which this renders.
+    expect(paid.order.reverse_charge).toBe(false);
+    await t.db.update(orders).set({ reverseCharge: true, vatBasisPoints: 0, vatAmount: 0, total: 2900 }).where(eq(orders.id, paid.order.id));
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, paid.order.id));
+    if (!row) throw new Error('order vanished');
+    const pdf = await renderInvoice(await orderView(t.db, row), { seller: t.config.payments.seller, compress: false });
+    // Long sentences wrap over several lines; joined with spaces they read as written.
+    const text = pdfText(pdf).join(' ');
+    expect(text).toContain('Reverse charge');
+    expect(text).toContain('VAT 0% (reverse charge)');
+    expect(text).toMatch(/Supplier VAT number:\s+DE123456789/);
+    expect(text).toMatch(/Customer VAT number:\s+FR12345678901/);
+  });
+});

@@ -1,0 +1,110 @@
+import { shopApiPaths } from '@app/contract/api-paths';
+import { checkoutMessages, checkoutRequest, checkoutResponse, orderConfirmRequest } from '@app/contract/checkout';
+import { badRequestBody, errorBody, validationErrorBody } from '@app/contract/errors';
+import { paymentMessages } from '@app/contract/messages';
+import { orderEnvelope, orderList, orderParams, pageQuery } from '@app/contract/orders';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { BadRequestError, NotFoundError } from '../../lib/domain-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { routePath } from '../payments/route-path.ts';
+import { confirmOrder, placeOrder, type CheckoutDeps } from './checkout-service.ts';
+import { renderInvoice } from './invoice-pdf.ts';
+import { findOwnOrder, listOrders, orderView, statusOf } from './order-view.ts';
+
+export interface OrderRoutesOptions {
+  config: Config;
+}
+
+/**
+ * Spec 8: 'You missed identifying yourself, click here to try again!' when the buyer's identity
+ * is missing at payment. The session is checked by the auth guard (401); the billing e-mail here,
+ * before the field rules, so a request without it gets this message rather than a field error.
+ */
+async function requireBuyerIdentity(request: FastifyRequest): Promise<void> {
+  const body = request.body as { billing?: { email?: unknown } } | null | undefined;
+  const email = body?.billing?.email;
+  if (typeof email !== 'string' || email.trim() === '') throw new BadRequestError(paymentMessages.identityMissing);
+}
+
+/** Checkout, orders and invoices (issue 5). Every route is private and scoped to the caller. */
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { config }) => {
+  const deps = (request: FastifyRequest): CheckoutDeps => ({
+    db: app.db,
+    clock: app.clock,
+    provider: app.paymentProvider,
+    log: request.log,
+    homeCountry: config.defaultVatCountry,
+  });
+
+  app.post(
+    shopApiPaths.checkout,
+    {
+      preValidation: requireBuyerIdentity,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Places an order for the basket and pays it; the same idempotency key never charges twice',
+        body: checkoutRequest,
+        response: { 200: checkoutResponse, 400: badRequestBody, 409: errorBody, 422: validationErrorBody, 502: errorBody },
+      },
+    },
+    async (request) => placeOrder(deps(request), requireAuth(request).userId, request.body),
+  );
+
+  app.post(
+    routePath(shopApiPaths.orderConfirm, 'orderId'),
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Finishes a payment after its extra confirmation step (3-D Secure)',
+        params: orderParams,
+        body: orderConfirmRequest,
+        response: { 200: checkoutResponse, 404: errorBody, 502: errorBody },
+      },
+    },
+    async (request) => confirmOrder(deps(request), requireAuth(request).userId, request.params.orderId, request.body ?? { outcome: 'complete' }),
+  );
+
+  app.get(
+    shopApiPaths.orders,
+    {
+      schema: { tags: ['checkout'], summary: 'The caller’s orders, newest first', querystring: pageQuery, response: { 200: orderList } },
+    },
+    async (request) => listOrders(app.db, requireAuth(request).userId, request.query),
+  );
+
+  app.get(
+    routePath(shopApiPaths.order, 'orderId'),
+    {
+      schema: { tags: ['checkout'], summary: 'One of the caller’s orders', params: orderParams, response: { 200: orderEnvelope, 404: errorBody } },
+    },
+    async (request) => {
+      const order = await findOwnOrder(app.db, requireAuth(request).userId, request.params.orderId);
+      return { data: await orderView(app.db, order) };
+    },
+  );
+
+  app.get(
+    routePath(shopApiPaths.orderInvoice, 'orderId'),
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The PDF invoice of a paid order (owner only)',
+        params: orderParams,
+        response: { 200: z.any().describe('application/pdf'), 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const row = await findOwnOrder(app.db, requireAuth(request).userId, request.params.orderId);
+      if (statusOf(row) !== 'paid') throw new NotFoundError(checkoutMessages.invoiceNotAvailable);
+      const pdf = await renderInvoice(await orderView(app.db, row), { seller: config.payments.seller });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${row.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import { shopApiPaths } from '@app/contract/api-paths';
+import { badRequestBody } from '@app/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { receiveProviderEvent } from './payment-events.ts';
+
+/**
+ * `POST /api/webhooks/stripe`: public (Stripe has no session), no CSRF (Stripe signs instead), and
+ * the body kept as the exact bytes received, which the signature covers. A bad signature is 400
+ * and nothing is stored; every verified event is answered 2xx, duplicates included, even when its
+ * handling failed (it is stored and retried by the sweeper), so Stripe does not keep resending.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This plugin's own context: JSON stays a string here, for the signature check.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    shopApiPaths.stripeWebhook,
+    {
+      config: { public: true, csrf: false },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET): payment_intent.succeeded / payment_failed',
+        body: z.string(),
+        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: badRequestBody },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const event = app.paymentProvider.parseWebhook(request.body, typeof signature === 'string' ? signature : undefined);
+      const fresh = await receiveProviderEvent({ db: app.db, clock: app.clock, provider: app.paymentProvider, log: request.log }, event);
+      return { received: true as const, duplicate: !fresh };
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import type { PaymentsConfig } from '../../config.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { StripePaymentProvider } from './stripe-provider.ts';
+import { TestPaymentProvider } from './test-provider.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configured payment provider (DESIGN section 5): Stripe, or the offline test provider. */
+    paymentProvider: PaymentProvider;
+  }
+}
+
+export interface PaymentsPluginOptions {
+  config: PaymentsConfig;
+  production: boolean;
+}
+
+/** Chooses the provider once, from configuration. */
+export const paymentsPlugin = fp<PaymentsPluginOptions>(
+  async (app, { config, production }) => {
+    if (production && config.provider === 'test' && !config.providerChosen) {
+      // The test provider takes made-up card numbers: reports would be given away for nothing.
+      app.log.warn('payments use the offline TEST provider (no STRIPE_SECRET_KEY): only test cards are accepted and nobody is charged; set the Stripe keys, or PAYMENT_PROVIDER=test to silence this');
+    }
+    const provider: PaymentProvider = config.stripe
+      ? new StripePaymentProvider(config.stripe)
+      : new TestPaymentProvider({ logger: app.log.child({ component: 'test-payments' }) });
+    app.decorate('paymentProvider', provider);
+  },
+  { name: 'payments' },
+);

@@ -1,0 +1,168 @@
+import { shopApiPaths } from '@app/contract/api-paths';
+import {
+  addCartItemRequest,
+  applyCouponRequest,
+  basketEnvelope,
+  basketErrorCodes,
+  cartItemParams,
+  invalidItemBody,
+  itemAlreadyExistsBody,
+  productList,
+  updateCartItemRequest,
+  type Basket,
+  type InvalidItemBody,
+  type ItemAlreadyExistsBody,
+} from '@app/contract/cart';
+import { validationErrorBody } from '@app/contract/errors';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { RateLimitRule } from '../../lib/rate-limiter.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
+import { listActiveProducts } from './catalogue-service.ts';
+import {
+  InvalidItemError,
+  ItemAlreadyExistsError,
+  addItem,
+  applyCoupon,
+  emptyBasket,
+  getBasket,
+  removeCoupon,
+  removeItem,
+  updateItemQuantity,
+  type BasketContext,
+} from './service.ts';
+
+export interface ShopRoutesOptions {
+  config: Config;
+}
+
+/**
+ * Discount codes are guessable by trying: 10 attempts per user per 10 minutes, forgiven by a code
+ * that applies (a person mistyping a code a few times is never stopped).
+ */
+export const couponAttemptRule: RateLimitRule = { name: 'coupon-attempts.user', limit: 10, windowSeconds: 10 * 60 };
+const couponAttemptLimits: readonly RouteRateLimit[] = [
+  { rule: couponAttemptRule, by: (request) => (request.auth ? [request.auth.userId] : undefined), resetOnSuccess: true },
+];
+
+const emptyBasketResponse = z.null().describe('The basket is empty (spec section 4: the basket is null)');
+const basketResponses = { 200: basketEnvelope, 204: emptyBasketResponse };
+
+/** The catalogue and the basket calls of spec section 7 (issue 5). Every cart call needs a login. */
+export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { config }) => {
+  const context = (): BasketContext => ({ homeCountry: config.defaultVatCountry, at: app.clock.now() });
+
+  // Spec 7: `{ data: basket }`, or 204 when the basket is (or became) empty.
+  function sendBasket(reply: FastifyReply, basket: Basket | null): FastifyReply {
+    reply.header('cache-control', 'no-store');
+    return basket ? reply.code(200).send({ data: basket }) : reply.code(204).send(null);
+  }
+
+  app.get(
+    shopApiPaths.products,
+    {
+      // Public: the catalogue is what the shop sells, with no personal data; prices shown before
+      // login match those in the basket.
+      config: { public: true },
+      schema: { tags: ['shop'], summary: 'The active catalogue: reports, the bundle and organisation services (net prices in cents)', response: { 200: productList } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return { data: await listActiveProducts(app.db) };
+    },
+  );
+
+  app.get(
+    shopApiPaths.cart,
+    { schema: { tags: ['shop'], summary: 'The caller’s basket, re-priced from the current catalogue', response: basketResponses } },
+    async (request, reply) => sendBasket(reply, await getBasket(app.db, requireAuth(request).userId, context())),
+  );
+
+  app.post(
+    shopApiPaths.cartItems,
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Adds a product (by product_id or sku); 409 itemAlreadyExists, 422 invalidItem or minimal quantity',
+        body: addCartItemRequest,
+        response: { 200: basketEnvelope, 409: itemAlreadyExistsBody, 422: z.union([invalidItemBody, validationErrorBody]) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return sendBasket(reply, await addItem(app.db, requireAuth(request).userId, request.body, context()));
+      } catch (error) {
+        // Spec 5's two refusals carry a code the web translates (and, for the first, the title).
+        if (error instanceof ItemAlreadyExistsError) {
+          const body: ItemAlreadyExistsBody = { message: error.message, code: basketErrorCodes.itemAlreadyExists, title: error.title };
+          return reply.code(409).send(body);
+        }
+        if (error instanceof InvalidItemError) {
+          const body: InvalidItemBody = { message: error.message, code: basketErrorCodes.invalidItem, errors: { product_id: [error.message] } };
+          return reply.code(422).send(body);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    '/api/cart/items/:productId',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Changes the quantity of a product in the basket (not below its minimum)',
+        params: cartItemParams,
+        body: updateCartItemRequest,
+        response: basketResponses,
+      },
+    },
+    async (request, reply) =>
+      sendBasket(reply, await updateItemQuantity(app.db, requireAuth(request).userId, request.params.productId, request.body.quantity, context())),
+  );
+
+  app.delete(
+    '/api/cart/items/:productId',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Removes a product from the basket; 204 when the basket becomes empty; an absent product changes nothing',
+        params: cartItemParams,
+        response: basketResponses,
+      },
+    },
+    async (request, reply) => sendBasket(reply, await removeItem(app.db, requireAuth(request).userId, request.params.productId, context())),
+  );
+
+  app.delete(
+    shopApiPaths.cart,
+    { schema: { tags: ['shop'], summary: 'Empties the basket (items and discount code)', response: { 204: emptyBasketResponse } } },
+    async (request, reply) => {
+      await emptyBasket(app.db, requireAuth(request).userId);
+      return sendBasket(reply, null);
+    },
+  );
+
+  app.post(
+    shopApiPaths.cartCoupon,
+    {
+      preHandler: rateLimitPreHandler(couponAttemptLimits),
+      schema: {
+        tags: ['shop'],
+        summary: 'Applies a discount code (case-insensitive); 422 on coupon_code says why a code does not apply',
+        body: applyCouponRequest,
+        response: basketResponses,
+      },
+    },
+    async (request, reply) => sendBasket(reply, await applyCoupon(app.db, requireAuth(request).userId, request.body.coupon_code, context())),
+  );
+
+  app.delete(
+    shopApiPaths.cartCoupon,
+    { schema: { tags: ['shop'], summary: 'Removes the discount code; nothing happens when none is applied', response: basketResponses } },
+    async (request, reply) => sendBasket(reply, await removeCoupon(app.db, requireAuth(request).userId, context())),
+  );
+};

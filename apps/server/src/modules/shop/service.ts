@@ -1,0 +1,146 @@
+import { basketRuleMessages, type AddCartItemRequest, type Basket } from '@app/contract/cart';
+import { basketMessages, validationMessages } from '@app/contract/messages';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connection.ts';
+import { cartItems } from '../../db/schema/cart-items.ts';
+import { carts } from '../../db/schema/carts.ts';
+import { NotFoundError, ValidationError } from '../../lib/domain-errors.ts';
+import { clearBasket, priceBasket, type PriceBasketOptions } from './basket-pricing.ts';
+import { toBasket } from './basket-view.ts';
+import { findProductForSale } from './catalogue-service.ts';
+import { couponRefusal, findCouponByCode, userCouponUse } from './coupons.ts';
+import { isUuid, type ShopDb } from './shop-db.ts';
+
+// The basket calls of spec section 7 and the rules of section 5. Every change runs in one
+// transaction that first locks the user's basket row, so two tabs changing one basket at once are
+// applied one after the other; the answer is the basket re-priced inside that transaction.
+
+/** Pricing context of a basket call: the seller's country and the request's instant. */
+export interface BasketContext {
+  homeCountry: string;
+  at: Date;
+}
+
+/** The product is already in the basket (spec 5): answered 409 with its title. */
+export class ItemAlreadyExistsError extends Error {
+  override name = 'ItemAlreadyExistsError';
+
+  constructor(readonly title: string) {
+    super(basketMessages.itemAlreadyExists);
+  }
+}
+
+/** Neither a product id nor a known sku (or the product is not for sale): spec 5's invalidItem. */
+export class InvalidItemError extends Error {
+  override name = 'InvalidItemError';
+
+  constructor() {
+    super(basketRuleMessages.invalidItem);
+  }
+}
+
+function pricing(context: BasketContext): PriceBasketOptions {
+  return { homeCountry: context.homeCountry, countryCode: context.homeCountry, at: context.at };
+}
+
+/** GET /api/cart: the basket re-priced, or null when empty. */
+export async function getBasket(db: Database, userId: string, context: BasketContext): Promise<Basket | null> {
+  return toBasket(await priceBasket(db, userId, pricing(context)));
+}
+
+/**
+ * POST /api/cart/items. The quantity defaults to the product's minimum; below it is refused with
+ * 'Minimal quantity is {value}' on `quantity`.
+ */
+export async function addItem(db: Database, userId: string, input: AddCartItemRequest, context: BasketContext): Promise<Basket | null> {
+  return db.transaction(async (tx) => {
+    const product = await findProductForSale(tx, { productId: input.product_id, sku: input.product_id === undefined ? input.sku : undefined });
+    if (!product) throw new InvalidItemError();
+    const quantity = input.quantity ?? product.minimumQuantity;
+    if (quantity < product.minimumQuantity) throw minimalQuantity(product.minimumQuantity);
+
+    await lockBasket(tx, userId, context.at);
+    const inserted = await tx
+      .insert(cartItems)
+      .values({ userId, productId: product.id, quantity, unitPrice: product.unitPrice, minimumQuantity: product.minimumQuantity, addedAt: context.at })
+      .onConflictDoNothing()
+      .returning({ productId: cartItems.productId });
+    if (inserted.length === 0) throw new ItemAlreadyExistsError(product.title);
+    return toBasket(await priceBasket(tx, userId, pricing(context)));
+  });
+}
+
+/** PATCH /api/cart/items/{product_id} (ours): a new quantity for a line, not below the product's minimum. */
+export async function updateItemQuantity(db: Database, userId: string, productId: string, quantity: number, context: BasketContext): Promise<Basket | null> {
+  return db.transaction(async (tx) => {
+    if (!isUuid(productId)) throw new NotFoundError(basketRuleMessages.itemNotInBasket);
+    await lockBasket(tx, userId, context.at);
+    const product = await findProductForSale(tx, { productId });
+    const minimum = product?.minimumQuantity ?? 1;
+    if (product && quantity < minimum) throw minimalQuantity(minimum);
+    const updated = await tx
+      .update(cartItems)
+      .set({ quantity })
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+      .returning({ productId: cartItems.productId });
+    if (updated.length === 0) throw new NotFoundError(basketRuleMessages.itemNotInBasket);
+    return toBasket(await priceBasket(tx, userId, pricing(context)));
+  });
+}
+
+/** DELETE /api/cart/items/{product_id}: an item that is not in the basket is no error (spec 5). */
+export async function removeItem(db: Database, userId: string, productId: string, context: BasketContext): Promise<Basket | null> {
+  return db.transaction(async (tx) => {
+    if (isUuid(productId)) {
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+    }
+    return toBasket(await priceBasket(tx, userId, pricing(context)));
+  });
+}
+
+/** DELETE /api/cart: items and coupon go. */
+export async function emptyBasket(db: Database, userId: string): Promise<void> {
+  await clearBasket(db, userId);
+}
+
+/**
+ * POST /api/cart/coupon. The code is matched case-insensitively; every refusal is a 422 on
+ * `coupon_code` whose message says why (unknown, not yet valid, expired, used up, already used by
+ * this user, empty basket, subtotal below the minimum). A new code replaces the applied one.
+ */
+export async function applyCoupon(db: Database, userId: string, code: string, context: BasketContext): Promise<Basket | null> {
+  return db.transaction(async (tx) => {
+    await lockBasket(tx, userId, context.at);
+    const coupon = await findCouponByCode(tx, code);
+    if (!coupon) throw couponRefused(basketRuleMessages.couponInvalid);
+    const before = await priceBasket(tx, userId, pricing(context));
+    const use = await userCouponUse(tx, coupon.id, userId);
+    const refusal = couponRefusal(coupon, { at: context.at, subtotal: before.subtotal, use });
+    if (refusal) throw couponRefused(refusal);
+    await tx.update(carts).set({ couponId: coupon.id, couponCode: coupon.code, updatedAt: context.at }).where(eq(carts.userId, userId));
+    const after = await priceBasket(tx, userId, pricing(context));
+    return toBasket({ ...after, notices: [...before.notices, ...after.notices] });
+  });
+}
+
+/** DELETE /api/cart/coupon: removing a coupon when none is applied does nothing (spec 5). */
+export async function removeCoupon(db: Database, userId: string, context: BasketContext): Promise<Basket | null> {
+  return db.transaction(async (tx) => {
+    await tx.update(carts).set({ couponId: null, couponCode: null, updatedAt: context.at }).where(eq(carts.userId, userId));
+    return toBasket(await priceBasket(tx, userId, pricing(context)));
+  });
+}
+
+/** Creates the user's basket row if needed and locks it until the transaction ends. */
+async function lockBasket(tx: ShopDb, userId: string, at: Date): Promise<void> {
+  await tx.insert(carts).values({ userId, updatedAt: at }).onConflictDoNothing();
+  await tx.execute(sql`select 1 from ${carts} where ${carts.userId} = ${userId} for update`);
+}
+
+function minimalQuantity(minimum: number): ValidationError {
+  return new ValidationError({ quantity: [validationMessages.minimalQuantity(minimum)] }, validationMessages.minimalQuantity(minimum));
+}
+
+function couponRefused(message: string): ValidationError {
+  return new ValidationError({ coupon_code: [message] }, message);
+}

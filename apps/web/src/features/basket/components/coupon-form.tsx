@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { applyCouponRequest, type ApplyCouponRequest, type Basket } from '@app/contract/cart';
+import { Tag } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PendingButton } from '@/components/ui/pending-button';
+import { basketStore } from '@/lib/basket-store';
+import { formatMoney } from '@/lib/money';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { translateValidationMessage } from '@/lib/validation-message';
+
+const formFields = ['coupon_code'] as const satisfies readonly (keyof ApplyCouponRequest)[];
+
+/**
+ * The discount code (spec 3 "Coupon"): a field and Apply while none is applied, else the applied
+ * code with its saving and Remove. An empty code is refused before sending ('Please enter a
+ * discount code.', spec 5); the server's 422 messages show under the field.
+ */
+export function CouponForm({ basket }: { basket: Basket }) {
+  const coupon = basket.coupon;
+  const code = coupon?.code ?? basket.coupon_code;
+  return code ? <AppliedCoupon code={code} discount={coupon?.discount_value ?? basket.summary.discount_amount} /> : <CouponCodeForm />;
+}
+
+function CouponCodeForm() {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ApplyCouponRequest>({ resolver: zodResolver(applyCouponRequest), defaultValues: { coupon_code: '' } });
+
+  const onSubmit = handleSubmit(async ({ coupon_code }) => {
+    const outcome = await basketStore.applyCoupon(coupon_code);
+    if (outcome.ok) {
+      reset();
+      return;
+    }
+    // spec 5: the server's field errors go to the form; the toast (spec 8) says the rest.
+    if (!applyServerFieldErrors(outcome.errors, formFields, setError)) {
+      setError('coupon_code', { type: 'server', message: outcome.error }, { shouldFocus: true });
+    }
+  });
+
+  const error = translateValidationMessage(errors.coupon_code?.message, t);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-2">
+      <Label htmlFor="coupon-code">{t('basket.coupon.label')}</Label>
+      <div className="flex gap-2">
+        <Input
+          id="coupon-code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={t('basket.coupon.placeholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'coupon-code-error' : undefined}
+          className="uppercase placeholder:normal-case"
+          {...register('coupon_code')}
+        />
+        <PendingButton type="submit" variant="outline" pending={isSubmitting} pendingLabel={t('basket.coupon.applying')}>
+          {t('basket.coupon.apply')}
+        </PendingButton>
+      </div>
+      <FieldError id="coupon-code-error">{error}</FieldError>
+    </form>
+  );
+}
+
+function AppliedCoupon({ code, discount }: { code: string; discount: number }) {
+  const { t } = useTranslation();
+  const [removing, setRemoving] = useState(false);
+
+  const remove = async () => {
+    setRemoving(true);
+    await basketStore.removeCoupon();
+    setRemoving(false);
+  };
+
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm leading-none font-medium">{t('basket.coupon.applied')}</p>
+      <div className="flex items-center gap-3 rounded-lg border border-dashed border-primary/40 bg-primary/5 px-3 py-2.5">
+        <Tag aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-mono text-sm font-semibold tracking-wide uppercase">{code}</p>
+          {discount > 0 && <p className="text-xs text-muted-foreground">{t('basket.coupon.saving', { amount: formatMoney(discount) })}</p>}
+        </div>
+        <PendingButton
+          variant="ghost"
+          size="sm"
+          pending={removing}
+          pendingLabel={t('basket.coupon.removing')}
+          aria-label={removing ? undefined : t('basket.coupon.removeCode', { code })}
+          onClick={() => void remove()}
+        >
+          {t('basket.coupon.remove')}
+        </PendingButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import type { OrderSummary as OrderSummaryValues } from '@app/contract/orders';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatPercentage } from '@/lib/money';
+import { cn } from '@/lib/utils';
+
+export interface OrderSummaryLine {
+  id: string;
+  title: string;
+  quantity: number;
+  /** Net cents per unit. */
+  unitPrice: number;
+  /** Net cents for the line (unit price x quantity). */
+  total: number;
+}
+
+export interface OrderSummaryProps {
+  lines: OrderSummaryLine[];
+  /** Spec section 3 "Order summary": subtotal, VAT, discount, total, item count. */
+  summary: OrderSummaryValues;
+  couponCode?: string | null;
+  reverseCharge?: boolean;
+  /** Under the total (the pay button on a narrow screen, a note). */
+  footer?: ReactNode;
+  className?: string;
+  /** The heading's level in the page. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+function Row({ label, value, strong = false }: { label: ReactNode; value: string; strong?: boolean }) {
+  return (
+    <div className={cn('flex items-baseline justify-between gap-4', strong ? 'text-base font-semibold text-foreground' : 'text-sm text-muted-foreground')}>
+      <dt>{label}</dt>
+      <dd className={cn('tabular-nums', strong ? '' : 'text-foreground')}>{value}</dd>
+    </div>
+  );
+}
+
+/** The lines, then subtotal, discount, VAT and total, all from cents in euros (spec section 9). */
+export function OrderSummary({ lines, summary, couponCode, reverseCharge = false, footer, className, headingLevel = 'h2' }: OrderSummaryProps) {
+  const { t } = useTranslation();
+  const Heading = headingLevel;
+  return (
+    <section aria-labelledby="order-summary-heading" className={cn('rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6', className)}>
+      <div className="flex items-baseline justify-between gap-3">
+        <Heading id="order-summary-heading" className="text-lg font-semibold">
+          {t('checkout.summary.heading')}
+        </Heading>
+        <span className="text-sm text-muted-foreground">{t('checkout.summary.itemCount', { count: summary.item_count })}</span>
+      </div>
+
+      <ul className="mt-4 divide-y border-y">
+        {lines.map((line) => (
+          <li key={line.id} className="flex items-start justify-between gap-4 py-3">
+            <div className="min-w-0">
+              <p className="font-medium text-foreground">{line.title}</p>
+              <p className="text-xs text-muted-foreground">
+                {t('checkout.summary.quantityTimesPrice', { quantity: line.quantity, price: formatMoney(line.unitPrice) })}
+              </p>
+            </div>
+            <span className="shrink-0 text-sm font-medium tabular-nums">{formatMoney(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mt-4 grid gap-2">
+        <Row label={t('checkout.summary.subtotal')} value={formatMoney(summary.subtotal)} />
+        {summary.discount_amount > 0 && (
+          <Row
+            label={couponCode ? t('checkout.summary.discountWithCode', { code: couponCode }) : t('checkout.summary.discount')}
+            value={`−${formatMoney(summary.discount_amount)}`}
+          />
+        )}
+        <Row
+          label={reverseCharge ? t('checkout.summary.reverseCharge') : t('checkout.summary.vat', { percentage: formatPercentage(summary.vat_percentage) })}
+          value={formatMoney(summary.vat_amount)}
+        />
+        <div className="mt-1 border-t pt-3">
+          <Row label={t('checkout.summary.total')} value={formatMoney(summary.total)} strong />
+        </div>
+      </dl>
+      {footer}
+    </section>
+  );
+}

@@ -1,0 +1,309 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { CheckoutPayment, PaymentConfig } from '@app/contract/checkout';
+import type { PaymentMethod } from '@app/contract/payment-methods';
+import type { Basket } from '@app/contract/cart';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { validateCard, formatCardNumber } from '@/components/card-entry/card-format';
+import type { StripeCardHandle } from '@/components/card-entry/stripe-card-field';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PendingButton } from '@/components/ui/pending-button';
+import { Spinner } from '@/components/ui/spinner';
+import { basketStore } from '@/lib/basket-store';
+import { isLoggedIn } from '@/lib/session-store';
+import { formatMoney } from '@/lib/money';
+import { usePaymentConfig } from '@/lib/payment-config';
+import { usePaymentMethods } from '@/lib/payment-methods';
+import { routePath } from '@/lib/route-paths';
+import { useBasket } from '@/lib/use-basket';
+import { useNavigateTo } from '@/lib/use-navigate-to';
+import { useSession } from '@/lib/use-session';
+import { BillingFields } from '../components/billing-fields';
+import { ConfirmPaymentDialog } from '../components/confirm-payment-dialog';
+import { IdentityAlert } from '../components/identity-alert';
+import { OrderSummary, type OrderSummaryLine } from '../components/order-summary';
+import { PaymentFields } from '../components/payment-fields';
+import {
+  checkoutResolver,
+  fieldOrder,
+  formFieldOf,
+  initialCheckoutValues,
+  newCardChoice,
+  type CheckoutFormContext,
+  type CheckoutFormOutput,
+  type CheckoutFormValues,
+} from '../lib/checkout-form';
+import { browserCountry } from '../lib/countries';
+import { useCheckoutPayment, type IdentityProblem } from '../lib/use-checkout-payment';
+import '@/components/card-entry/card-entry-texts';
+import '../checkout-texts';
+
+function summaryLines(basket: Basket): OrderSummaryLine[] {
+  return basket.items.map((item) => ({
+    id: item.product_id,
+    title: item.product_title,
+    quantity: item.quantity,
+    unitPrice: item.unit_price,
+    total: item.total_price,
+  }));
+}
+
+function basketSummary(basket: Basket) {
+  return {
+    subtotal: basket.summary.subtotal,
+    discount_amount: basket.summary.discount_amount,
+    vat_amount: basket.summary.vat_amount,
+    vat_percentage: basket.summary.vat_percentage,
+    total: basket.summary.total,
+    item_count: basket.items.reduce((count, item) => count + item.quantity, 0),
+  };
+}
+
+function CenteredStatus({ children }: { children: ReactNode }) {
+  return <div className="mx-auto flex min-h-64 w-full max-w-6xl items-center justify-center">{children}</div>;
+}
+
+/** checkout.payment: billing details, card, order summary and the Pay button (spec sections 2-4). */
+export function CheckoutPaymentPage() {
+  const { t } = useTranslation();
+  const { basket, status, error } = useBasket();
+  const session = useSession();
+  const navigateTo = useNavigateTo();
+  const config = usePaymentConfig();
+  const methods = usePaymentMethods();
+
+  // The basket is priced again before checkout (issue 5): whatever the store holds may be old.
+  useEffect(() => {
+    void basketStore.fetch();
+  }, []);
+
+  // spec 8: the session ended on this page (it expired and could not be renewed): the buyer must
+  // identify again; the basket waits on the server and the login comes back here.
+  if (!isLoggedIn(session)) {
+    return (
+      <CenteredStatus>
+        <IdentityAlert reason="session" onRetry={() => void navigateTo('login', { query: { redirect: routePath('checkout.payment') } })} />
+      </CenteredStatus>
+    );
+  }
+  if (status === 'ready' && basket === null) return <Navigate to={routePath('checkout.basket')} replace />;
+  if (status === 'failed' || config.isError) {
+    return (
+      <CenteredStatus>
+        <FormAlert className="max-w-md">
+          <p>{status === 'failed' ? (error ?? t('checkout.loadFailed')) : t('checkout.payment.configFailed')}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-2"
+            onClick={() => {
+              void basketStore.fetch();
+              void config.refetch();
+            }}
+          >
+            {t('checkout.retry')}
+          </Button>
+        </FormAlert>
+      </CenteredStatus>
+    );
+  }
+  if (basket === null || !config.data || methods.isPending) {
+    return (
+      <CenteredStatus>
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          {t('checkout.loading')}
+        </p>
+      </CenteredStatus>
+    );
+  }
+  return <CheckoutForm basket={basket} config={config.data} savedMethods={methods.data ?? []} />;
+}
+
+function CheckoutForm({ basket, config, savedMethods }: { basket: Basket; config: PaymentConfig; savedMethods: PaymentMethod[] }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigateTo = useNavigateTo();
+  const stripeCard = useRef<StripeCardHandle | null>(null);
+  const [stripeError, setStripeError] = useState<string | undefined>(undefined);
+  const [formError, setFormError] = useState<string | null>(null);
+  const payment = useCheckoutPayment(config);
+
+  const defaultMethod = savedMethods.find((method) => method.is_default) ?? null;
+  const defaultValues = useMemo(
+    () => ({ ...initialCheckoutValues(user, browserCountry()), payment_choice: defaultMethod?.id ?? newCardChoice }),
+    // The form opens once with what is known then; later changes of the account do not reset it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const context: CheckoutFormContext = { provider: config.provider };
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<CheckoutFormValues, CheckoutFormContext, CheckoutFormOutput>({
+    resolver: checkoutResolver,
+    context,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const choice = useWatch({ control, name: 'payment_choice' });
+  const cardNumber = useWatch({ control, name: 'card.number' });
+
+  const onStripeReady = useCallback((handle: StripeCardHandle | null) => {
+    stripeCard.current = handle;
+  }, []);
+
+  // Server field errors (422) go under their fields; the rest above the Pay button.
+  const { problem } = payment;
+  useEffect(() => {
+    if (problem?.kind !== 'fields') return;
+    let focused = false;
+    const leftover: string[] = [];
+    const byField = new Map<string, string>();
+    for (const [serverField, messages] of Object.entries(problem.errors)) {
+      const field = formFieldOf(serverField);
+      const message = messages[0];
+      if (!message) continue;
+      if (field) byField.set(field, message);
+      else leftover.push(message);
+    }
+    for (const field of fieldOrder) {
+      const message = byField.get(field);
+      if (!message) continue;
+      setError(field, { type: 'server', message }, { shouldFocus: !focused });
+      focused = true;
+    }
+    if (leftover.length > 0 || !focused) setFormError(leftover[0] ?? problem.message);
+  }, [problem, setError]);
+
+  const retryIdentity = (reason: IdentityProblem) => {
+    if (reason === 'email') {
+      payment.setProblem(null);
+      setFocus('email');
+      return;
+    }
+    // The basket is kept on the server: after logging in the buyer comes back here.
+    void navigateTo('login', { query: { redirect: routePath('checkout.payment') } });
+  };
+
+  const buildPayment = async (values: CheckoutFormValues): Promise<CheckoutPayment | null> => {
+    if (values.payment_choice !== newCardChoice) return { method: 'saved', payment_method_id: values.payment_choice };
+    if (config.provider === 'test') {
+      const card = validateCard(values.card);
+      return card.card ? { method: 'card', card: card.card, save_card: values.save_card } : null;
+    }
+    const handle = stripeCard.current;
+    if (!handle) {
+      setStripeError(t('cardEntry.failedToInitialize'));
+      return null;
+    }
+    const created = await handle.createPaymentMethod();
+    if (created.error !== null) {
+      setStripeError(created.error);
+      return null;
+    }
+    return { method: 'stripe', payment_method_id: created.id, save_card: values.save_card };
+  };
+
+  const onSubmit = handleSubmit(
+    async ({ billing, values }) => {
+      setFormError(null);
+      setStripeError(undefined);
+      await payment.pay({ billing, payment: () => buildPayment(values), expectedTotal: basket.summary.total });
+    },
+    (invalid) => {
+      // spec 8: a payment without the buyer's e-mail is a missing identity, said beside the button.
+      payment.setProblem(invalid.email?.type === 'validate' && getValues('email').trim() === '' ? { kind: 'identity', reason: 'email' } : null);
+    },
+  );
+
+  const busy = isSubmitting || payment.paying;
+  const message = payment.problem?.kind === 'message' ? payment.problem.message : formError;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <div className="mb-6 space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{t('checkout.heading')}</h1>
+        <p className="text-muted-foreground">{t('checkout.description')}</p>
+      </div>
+
+      {basket.notices.length > 0 && (
+        <div role="status" className="mb-6 rounded-md border border-amber-500/40 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">
+          {basket.notices.map((notice) => (
+            <p key={notice}>{notice}</p>
+          ))}
+        </div>
+      )}
+
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <aside className="lg:sticky lg:top-20 lg:order-2">
+          <OrderSummary
+            lines={summaryLines(basket)}
+            summary={basketSummary(basket)}
+            couponCode={basket.coupon?.code ?? basket.coupon_code}
+            footer={
+              <Link to={routePath('checkout.basket')} className={buttonClassName({ variant: 'link', className: 'mt-3 h-auto px-0' })}>
+                {t('checkout.summary.editBasket')}
+              </Link>
+            }
+          />
+        </aside>
+
+        <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:order-1" aria-busy={busy}>
+          <section aria-labelledby="billing-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+            <h2 id="billing-heading" className="text-lg font-semibold">
+              {t('checkout.billing.heading')}
+            </h2>
+            <p className="mb-5 text-sm text-muted-foreground">{t('checkout.billing.description')}</p>
+            <BillingFields register={register} errors={errors} disabled={busy} />
+          </section>
+
+          <section aria-labelledby="payment-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+            <h2 id="payment-heading" className="text-lg font-semibold">
+              {t('checkout.payment.heading')}
+            </h2>
+            <p className="mb-5 text-sm text-muted-foreground">
+              {savedMethods.length > 0 ? t('checkout.payment.description') : t('checkout.payment.descriptionNoSaved')}
+            </p>
+            <PaymentFields
+              config={config}
+              savedMethods={savedMethods}
+              register={register}
+              errors={errors}
+              choice={choice}
+              cardNumber={cardNumber}
+              onPickTestCard={(number) => setValue('card.number', formatCardNumber(number), { shouldValidate: true })}
+              onStripeReady={onStripeReady}
+              stripeError={stripeError}
+              disabled={busy}
+            />
+          </section>
+
+          <div className="grid gap-3">
+            {payment.problem?.kind === 'identity' && <IdentityAlert reason={payment.problem.reason} onRetry={retryIdentity} />}
+            <FormAlert>{message}</FormAlert>
+            <PendingButton
+              type="submit"
+              size="lg"
+              className="w-full"
+              pending={busy}
+              pendingLabel={payment.stripeActionRunning ? t('checkout.confirm.stripeInProgress') : t('checkout.payment.paying')}
+            >
+              {t('checkout.payment.pay', { amount: formatMoney(basket.summary.total) })}
+            </PendingButton>
+          </div>
+        </form>
+      </div>
+
+      <ConfirmPaymentDialog total={payment.confirmation?.total ?? null} pending={payment.paying} onAnswer={(outcome) => void payment.confirm(outcome)} />
+    </div>
+  );
+}

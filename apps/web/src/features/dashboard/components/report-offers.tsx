@@ -1,0 +1,110 @@
+import type { Product } from '@app/contract/cart';
+import { FileText, Layers, ShoppingBasket } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PendingButton } from '@/components/ui/pending-button';
+import { Spinner } from '@/components/ui/spinner';
+import { basketStore } from '@/lib/basket-store';
+import { formatMoney } from '@/lib/money';
+import { routePath } from '@/lib/route-paths';
+import { useBasket } from '@/lib/use-basket';
+import { useProducts } from '../api/get-products';
+
+/**
+ * The report products of GET /api/products (reports and the bundle, not organisation services),
+ * each with a button that puts it in the basket. The basket store says what happened (its toasts,
+ * spec 8: item added with a link to the basket); a product already there links to the basket.
+ */
+export function ReportOffers() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const products = useProducts();
+  const offers = products.data?.filter((product) => product.kind !== 'service') ?? [];
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="space-y-1">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('dashboard.offers.heading')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('dashboard.offers.description')}</p>
+      </div>
+      {products.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          {t('dashboard.offers.loading')}
+        </p>
+      ) : products.isError ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <FormAlert className="flex-1">{t('dashboard.offers.loadFailed')}</FormAlert>
+          <Button variant="outline" onClick={() => void products.refetch()}>
+            {t('dashboard.offers.retry')}
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {offers.map((product) => (
+            <li key={product.id} className="flex">
+              <OfferCard product={product} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OfferCard({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const { basket } = useBasket();
+  const [adding, setAdding] = useState(false);
+  const inBasket = basket?.items.some((item) => item.product_id === product.id) ?? false;
+  const Icon = product.kind === 'bundle' ? Layers : FileText;
+
+  const add = async () => {
+    setAdding(true);
+    try {
+      await basketStore.addItem(product.id);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <Card className="flex w-full flex-col gap-4 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <span className="flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+          <Icon aria-hidden="true" className="size-4.5" />
+        </span>
+        {product.kind === 'bundle' && (
+          <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">{t('dashboard.offers.bestValue')}</span>
+        )}
+      </div>
+      <div className="flex-1 space-y-1.5">
+        <h3 className="leading-snug font-semibold">{product.title}</h3>
+        <p className="text-sm text-muted-foreground">{product.summary}</p>
+      </div>
+      <p className="flex items-baseline gap-1.5">
+        <span className="text-xl font-semibold tabular-nums">{formatMoney(product.unit_price)}</span>
+        <span className="text-xs text-muted-foreground">{t('dashboard.offers.perUnit')}</span>
+      </p>
+      {inBasket ? (
+        <Link to={routePath('checkout.basket')} className={buttonClassName({ variant: 'outline' })}>
+          <ShoppingBasket aria-hidden="true" />
+          {t('dashboard.offers.inBasket')}
+        </Link>
+      ) : (
+        <PendingButton pending={adding} pendingLabel={t('dashboard.offers.adding')} onClick={() => void add()}>
+          <ShoppingBasket aria-hidden="true" />
+          {t('dashboard.offers.add')}
+          {/* Which product, for screen readers that list the buttons on their own. */}
+          <span className="sr-only">: {product.title}</span>
+        </PendingButton>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,194 @@
+import type { AssessmentResultsResponse, Big5Result, EnvironmentResult, ResultFlag, ScoreBand, ValuesResult } from '@app/contract/assessment-results';
+import { TriangleAlert } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, Cell, Pie, PieChart, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+
+// The summary of the user's results on the dashboard, with charts. Its own chunk (recharts is
+// large), loaded only once the questionnaire is complete: the login page's budget never sees it.
+// The charts repeat the numbers listed beside them, so they are hidden from assistive technology.
+
+// Chart colours from the theme, so they follow light and dark mode.
+const chartColours = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)'];
+const chartPalette =
+  '[--chart-1:oklch(0.46_0.13_256)] [--chart-2:oklch(0.6_0.13_170)] [--chart-3:oklch(0.7_0.14_75)] [--chart-4:oklch(0.58_0.16_15)] ' +
+  'dark:[--chart-1:oklch(0.74_0.12_250)] dark:[--chart-2:oklch(0.75_0.12_170)] dark:[--chart-3:oklch(0.82_0.13_85)] dark:[--chart-4:oklch(0.72_0.14_20)]';
+
+export function ResultsSummary({ results }: { results: AssessmentResultsResponse }) {
+  return (
+    <div className={cn('grid gap-4 lg:grid-cols-2', chartPalette)}>
+      {results.big5 && <Big5Card result={results.big5} />}
+      {results.environment && <EnvironmentCard result={results.environment} />}
+      {results.values && <ValuesCard result={results.values} />}
+    </div>
+  );
+}
+
+function ResultCard({ title, description, flags, className, children }: { title: string; description: string; flags: ResultFlag[]; className?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId} className={className}>
+      <CardHeader>
+        <CardTitle id={headingId} className="text-base">
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {children}
+        <QualityNote flags={flags} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Issue 4: response-quality flags are shown as 'interpret with caution', never blocking. */
+function QualityNote({ flags }: { flags: ResultFlag[] }) {
+  const { t } = useTranslation();
+  if (flags.length === 0) return null;
+  return (
+    <div className="flex gap-2 rounded-md border border-amber-600/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div>
+        <p className="font-semibold">{t('dashboard.results.caution')}</p>
+        <ul>
+          {flags.map((flag) => (
+            <li key={flag}>{t(`dashboard.results.flags.${flag}`)}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function BandBadge({ band }: { band: ScoreBand }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-xs font-medium',
+        band === 'high' && 'bg-primary text-primary-foreground',
+        band === 'average' && 'bg-secondary text-secondary-foreground',
+        band === 'low' && 'border border-input text-muted-foreground',
+      )}
+    >
+      {t(`dashboard.results.bands.${band}`)}
+    </span>
+  );
+}
+
+const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
+
+function Big5Card({ result }: { result: Big5Result }) {
+  const { t } = useTranslation();
+  const data = result.traits.map((trait) => ({ label: trait.label, score: trait.score }));
+  return (
+    <ResultCard title={t('dashboard.results.big5.title')} description={t('dashboard.results.big5.description')} flags={result.flags}>
+      <div aria-hidden="true" className="h-48">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
+            <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={axisTick} stroke="var(--border)" />
+            <YAxis type="category" dataKey="label" width={130} tick={axisTick} stroke="var(--border)" />
+            <ReferenceLine x={50} stroke="var(--border)" strokeDasharray="4 4" />
+            <Bar dataKey="score" fill="var(--chart-1)" radius={[0, 4, 4, 0]} barSize={14} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <dl className="grid gap-1.5 text-sm">
+        {result.traits.map((trait) => (
+          <div key={trait.id} className="flex items-center justify-between gap-3">
+            <dt className="font-medium">{trait.label}</dt>
+            <dd className="flex items-center gap-2 tabular-nums">
+              <span className="text-muted-foreground">{t('dashboard.results.scoreOutOf', { score: Math.round(trait.score) })}</span>
+              <BandBadge band={trait.band} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </ResultCard>
+  );
+}
+
+function EnvironmentCard({ result }: { result: EnvironmentResult }) {
+  const { t } = useTranslation();
+  return (
+    <ResultCard title={t('dashboard.results.environment.title')} description={t('dashboard.results.environment.description')} flags={result.flags}>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div className="space-y-2">
+          <h3 className="text-sm font-semibold">{t('dashboard.results.environment.topValues')}</h3>
+          <ol className="grid gap-2">
+            {result.top_work_values.map((value) => (
+              <li key={value.id} className="flex items-center gap-3 rounded-md bg-muted/60 px-3 py-2 text-sm">
+                <span className="flex size-6 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">{value.rank}</span>
+                <span className="font-medium">{value.label}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+        <div className="space-y-2">
+          <h3 className="text-sm font-semibold">{t('dashboard.results.environment.cultureMix')}</h3>
+          <div aria-hidden="true" className="mx-auto size-32">
+            <ResponsiveContainer width="100%" height="100%">
+              <PieChart accessibilityLayer={false}>
+                <Pie data={result.culture_mix} dataKey="share" nameKey="label" innerRadius="55%" outerRadius="100%" stroke="var(--card)" rootTabIndex={-1} isAnimationActive={false}>
+                  {result.culture_mix.map((entry, index) => (
+                    <Cell key={entry.id} fill={chartColours[index % chartColours.length]} />
+                  ))}
+                </Pie>
+              </PieChart>
+            </ResponsiveContainer>
+          </div>
+          <ul className="grid gap-1 text-sm">
+            {result.culture_mix.map((entry, index) => (
+              <li key={entry.id} className="flex items-center gap-2">
+                <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ background: chartColours[index % chartColours.length] }} />
+                <span className="flex-1">{entry.label}</span>
+                <span className="tabular-nums text-muted-foreground">{t('dashboard.results.environment.share', { share: entry.share })}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </ResultCard>
+  );
+}
+
+function ValuesCard({ result }: { result: ValuesResult }) {
+  const { t } = useTranslation();
+  const data = result.top_values.map((value) => ({ label: value.label, centred: value.centred }));
+  return (
+    <ResultCard
+      title={t('dashboard.results.values.title')}
+      description={t('dashboard.results.values.description')}
+      flags={result.flags}
+      className="lg:col-span-2"
+    >
+      <div className="grid gap-6 md:grid-cols-[1fr_16rem]">
+        <div aria-hidden="true" className="h-64">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
+              <XAxis type="number" tick={axisTick} stroke="var(--border)" />
+              <YAxis type="category" dataKey="label" width={120} tick={axisTick} stroke="var(--border)" interval={0} />
+              <ReferenceLine x={0} stroke="var(--muted-foreground)" />
+              <Bar dataKey="centred" radius={4} barSize={12} isAnimationActive={false}>
+                {data.map((entry) => (
+                  <Cell key={entry.label} fill={entry.centred >= 0 ? 'var(--chart-1)' : 'var(--chart-4)'} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <ol className="grid content-start gap-1.5 text-sm">
+          {result.top_values.map((value) => (
+            <li key={value.id} className="flex gap-2">
+              <span className="w-6 text-right text-muted-foreground tabular-nums">{t('dashboard.results.values.rank', { rank: value.rank })}</span>
+              <span className={cn(value.rank <= 3 && 'font-semibold')}>{value.label}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </ResultCard>
+  );
+}

@@ -1,0 +1,189 @@
+import { paymentMessages } from '@app/contract/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { savedCard, testProviderConfig, transactionFixture } from '../../../../test/checkout-fixture.ts';
+import type { PaymentMethod } from '@app/contract/payment-methods';
+import { clearQueryCache } from '../../../../test/query-cache.ts';
+import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
+
+// The payments page (saved payment methods and transactions) through the real route table,
+// against a real local HTTP server scripted with issue 5's payment calls.
+
+const server = setUpRouteTests();
+
+beforeEach(() => {
+  clearQueryCache();
+});
+
+const visa = savedCard();
+const mastercard = savedCard({ id: 'c1d2e3f4-0000-4000-8000-000000000002', brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031, is_default: false });
+
+function servePayments(methods: PaymentMethod[], transactions = [transactionFixture(1), transactionFixture(2, { status: 'failed', amount: 2900 })]) {
+  seedSession(server(), completeUser);
+  server().on('GET', '/api/cart', () => ({ status: 204 }));
+  server().on('GET', '/api/payments/config', () => ({ status: 200, body: testProviderConfig }));
+  server().on('GET', '/api/payment-methods', () => ({ status: 200, body: { data: methods } }));
+  server().on('GET', '/api/transactions', (request) => {
+    const page = Number(request.query.get('page') ?? '1');
+    const perPage = Number(request.query.get('per_page') ?? '20');
+    return { status: 200, body: { data: transactions.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: transactions.length } } };
+  });
+}
+
+async function openPayments(methods: PaymentMethod[] = [visa, mastercard], transactions?: Parameters<typeof servePayments>[1]) {
+  servePayments(methods, transactions);
+  const view = renderRoute('/payments');
+  await screen.findByRole('heading', { name: 'Payments', level: 1 }, routeTimeout);
+  return view;
+}
+
+const methodsSection = () => screen.getByRole('region', { name: 'Payment methods' });
+
+describe('payments page: saved payment methods', () => {
+  it('lists each card with brand, last 4, expiry and the default flag, under the Payments crumb and a test-mode badge', async () => {
+    await openPayments();
+    const visaRow = await within(methodsSection()).findByRole('listitem', { name: 'Visa ending in 4242' }, routeTimeout);
+    expect(within(visaRow).getByText('Default')).toBeInTheDocument();
+    expect(within(visaRow).getByText('Expires 12/34')).toBeInTheDocument();
+    expect(within(visaRow).queryByRole('button', { name: 'Make default' })).toBeNull();
+    const mastercardRow = within(methodsSection()).getByRole('listitem', { name: 'Mastercard ending in 4444' });
+    expect(within(mastercardRow).getByText('Expires 03/31')).toBeInTheDocument();
+    expect((await screen.findAllByText('Test mode', undefined, routeTimeout)).length).toBeGreaterThan(0);
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Payments')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('makes a card the default', async () => {
+    server().on('PUT', `/api/payment-methods/${mastercard.id}/default`, () => {
+      servePayments([{ ...visa, is_default: false }, { ...mastercard, is_default: true }]);
+      return { status: 200, body: { data: { ...mastercard, is_default: true } } };
+    });
+    await openPayments();
+    const row = await within(methodsSection()).findByRole('listitem', { name: 'Mastercard ending in 4444' }, routeTimeout);
+    await userEvent.click(within(row).getByRole('button', { name: 'Make default' }));
+
+    expect(await screen.findByText('Mastercard ending in 4444 is now your default card.', undefined, routeTimeout)).toBeInTheDocument();
+    await waitFor(() => expect(within(within(methodsSection()).getByRole('listitem', { name: 'Mastercard ending in 4444' })).getByText('Default')).toBeInTheDocument());
+    expect(server().requestsTo('PUT', `/api/payment-methods/${mastercard.id}/default`)).toHaveLength(1);
+  });
+
+  it('removes a card only after the confirmation', async () => {
+    server().on('DELETE', `/api/payment-methods/${mastercard.id}`, () => {
+      servePayments([visa]);
+      return { status: 204 };
+    });
+    await openPayments();
+    const row = await within(methodsSection()).findByRole('listitem', { name: 'Mastercard ending in 4444' }, routeTimeout);
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this card?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep card' }));
+    expect(server().requestsTo('DELETE', `/api/payment-methods/${mastercard.id}`)).toHaveLength(0);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove card' }));
+    expect(await screen.findByText('Mastercard ending in 4444 was removed.', undefined, routeTimeout)).toBeInTheDocument();
+    await waitFor(() => expect(within(methodsSection()).queryByRole('listitem', { name: 'Mastercard ending in 4444' })).toBeNull());
+  });
+
+  it('adds a card through the card form, checked before it is sent', async () => {
+    server().on('POST', '/api/payment-methods/setup', () => ({ status: 200, body: { provider: 'test', client_secret: null } }));
+    server().on('POST', '/api/payment-methods', () => ({ status: 201, body: { data: mastercard } }));
+    await openPayments([visa]);
+    await userEvent.click(within(methodsSection()).getByRole('button', { name: 'Add a card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a card' });
+    const number = await within(dialog).findByLabelText('Card number');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    expect(await within(dialog).findByLabelText('Card number')).toHaveAccessibleDescription('Field is required');
+    expect(server().requestsTo('POST', '/api/payment-methods')).toHaveLength(0);
+
+    await userEvent.type(number, '5555555555554444');
+    await userEvent.type(within(dialog).getByLabelText('Expiry date'), '0331');
+    await userEvent.type(within(dialog).getByLabelText('CVC'), '321');
+    await userEvent.click(within(dialog).getByLabelText('Make this my default card'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
+
+    expect(await screen.findByText('Your card was saved.', undefined, routeTimeout)).toBeInTheDocument();
+    expect(server().requestsTo('POST', '/api/payment-methods')[0]?.body).toEqual({
+      method: 'card',
+      card: { number: '5555555555554444', exp_month: 3, exp_year: 2031, cvc: '321' },
+      set_default: true,
+    });
+  });
+
+  it("says 'Failed to attach payment method' when the provider refuses the card", async () => {
+    server().on('POST', '/api/payment-methods/setup', () => ({ status: 200, body: { provider: 'test', client_secret: null } }));
+    server().on('POST', '/api/payment-methods', () => ({ status: 502, body: { message: 'Bad gateway', code: 'payment_provider_unavailable' } }));
+    await openPayments([]);
+    await userEvent.click(within(methodsSection()).getByRole('button', { name: 'Add a card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a card' });
+    await userEvent.type(await within(dialog).findByLabelText('Card number'), '4000000000000002');
+    await userEvent.type(within(dialog).getByLabelText('Expiry date'), '1230');
+    await userEvent.type(within(dialog).getByLabelText('CVC'), '123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(paymentMessages.failedToAttachPaymentMethod);
+    expect(paymentMessages.failedToAttachPaymentMethod).toBe('Failed to attach payment method');
+  });
+
+  it("says 'Failed to initialize card form' when the card form cannot be prepared, and tries again", async () => {
+    let calls = 0;
+    server().on('POST', '/api/payment-methods/setup', () => {
+      calls += 1;
+      return calls === 1 ? { status: 502, body: { message: 'Bad gateway', code: 'card_form_unavailable' } } : { status: 200, body: { provider: 'test', client_secret: null } };
+    });
+    await openPayments([]);
+    await userEvent.click(within(methodsSection()).getByRole('button', { name: 'Add a card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a card' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to initialize card form');
+    expect(paymentMessages.failedToInitializeCardForm).toBe('Failed to initialize card form');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByLabelText('Card number')).toBeInTheDocument();
+  });
+});
+
+describe('payments page: transactions', () => {
+  it('shows transaction, status, description, date (HH:mm) and amount, as the server orders them', async () => {
+    await openPayments([visa]);
+    const table = await screen.findByRole('table', undefined, routeTimeout);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Transaction', 'Status', 'Description', 'Date', 'Amount']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('test_pi_000001');
+    expect(first).toHaveTextContent('Paid');
+    expect(first).toHaveTextContent('Order 2026-000001: BIG5 personality report');
+    expect(first).toHaveTextContent(/Oct 27, 2026\d\d:\d\d/);
+    expect(first).toHaveTextContent('€58.31');
+    expect(second).toHaveTextContent('Failed');
+    expect(second).toHaveTextContent('€29.00');
+  });
+
+  it('pages through the transactions ten at a time', async () => {
+    const many = Array.from({ length: 23 }, (_, index) => transactionFixture(index + 1));
+    await openPayments([visa], many);
+    const table = await screen.findByRole('table', undefined, routeTimeout);
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    const pages = screen.getByRole('navigation', { name: 'Transaction pages' });
+    expect(within(pages).getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(pages).findByText('Page 2 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('table')).toHaveTextContent('test_pi_000011'));
+    expect(within(pages).getByText('11–20 of 23')).toBeInTheDocument();
+    expect(server().requestsTo('GET', '/api/transactions').map((request) => request.query.get('page'))).toEqual(['1', '2']);
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(pages).findByText('Page 3 of 3')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('says when there are no payments yet', async () => {
+    await openPayments([], []);
+    expect(await screen.findByText('No payments yet. Your purchases will be listed here.', undefined, routeTimeout)).toBeInTheDocument();
+    expect(screen.getByText(/You have no saved cards yet/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sessionStore } from '@/lib/session-store';
+import { toast } from '@/lib/toast';
+import { useSession } from '@/lib/use-session';
+import { QuestionnaireOverlay } from './questionnaire-overlay';
+
+/**
+ * Shows the questionnaire overlay whenever the signed-in user has unanswered questions (spec 2),
+ * once the birth-data step is done (the server serves questions only then) and the policy prompt
+ * is answered (one modal at a time). When the questions run out it reloads the user, so the
+ * completion flags (and the dashboard's steps) follow.
+ */
+export function QuestionnaireGate() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  // The user whose questionnaire ended here: it stays closed for them even if reloading the user
+  // failed and the stored count is still the old one.
+  const [finishedFor, setFinishedFor] = useState<string | null>(null);
+  const userId = user?.id ?? null;
+
+  const handleFinished = useCallback(async () => {
+    await sessionStore.reloadUser();
+    setFinishedFor(userId);
+    void toast.success(t('questionnaire.completed'));
+  }, [userId, t]);
+
+  const open =
+    user !== null && user.signup_completed && !user.policy_update_required && user.unanswered_questions > 0 && finishedFor !== user.id;
+  if (!open) return null;
+
+  // A new overlay per user: nothing of one account's questionnaire carries over to another's.
+  return <QuestionnaireOverlay key={user.id} onFinished={handleFinished} />;
+}

@@ -1,0 +1,162 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { TokenPair } from '@app/contract/auth';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signInBrowser } from '../support/api.ts';
+import { createUserThroughApi, expect, test } from '../support/accounts.ts';
+import { completeQuestionnaireThroughApi } from '../support/questionnaire.ts';
+import { expectFieldMessage, expectPath, logoutFromUserMenu, submitLogin } from '../support/ui.ts';
+
+// The basket in the built product against the real server (issue 5): adding from the dashboard,
+// quantities, discount codes, removing with Undo, clearing, and the basket kept across logout.
+
+const repositoryRoot = join(import.meta.dirname, '..', '..');
+const run = promisify(execFile);
+
+/**
+ * A 10 % discount code created the way an operator creates one: with the admin CLI, attached to
+ * the embedded database of the server under test (playwright.config.ts shares its directory).
+ */
+async function createDiscountCode(): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: playwright.config.ts publishes the e2e data directory there');
+  const code = `E2E${randomBytes(3).toString('hex').toUpperCase()}`;
+  await run(join(repositoryRoot, 'node_modules', '.bin', 'tsx'), ['apps/server/src/cli/admin.ts', 'coupons', 'create', '--code', code, '--percent', '10'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    timeout: 60_000,
+  });
+  return code;
+}
+
+/** POST /api/cart/items by sku, for products the dashboard does not offer (organisation services). */
+async function addToBasketThroughApi(request: APIRequestContext, session: TokenPair, sku: string, quantity: number): Promise<void> {
+  let token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (token === undefined) {
+    await request.get('/sanctum/csrf-cookie');
+    token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  }
+  const response = await request.post('/api/cart/items', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token ?? ''), Authorization: `Bearer ${session.access_token}` },
+    data: { sku, quantity },
+  });
+  expect(response.status(), `POST /api/cart/items ${sku}: ${await response.text()}`).toBe(200);
+}
+
+/** A user who may open the Basket page: birth details saved and the questionnaire answered (spec 2). */
+async function finishedUser(request: APIRequestContext, label: string) {
+  const user = await createUserThroughApi(request, label, { birthDetails: true });
+  // Answers whatever is still open (nothing, when the helper above already did).
+  await completeQuestionnaireThroughApi(request, user.session.access_token);
+  return user;
+}
+
+const basketLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Basket, / });
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+const basketItem = (page: Page, title: string) => page.getByRole('listitem', { name: title });
+const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
+
+async function addOffer(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^Add to basket:?\\s*${title}$`) }).click();
+  await expect(toasts(page).getByText(`${title} was added to your basket`)).toBeVisible();
+}
+
+test('adding reports from the dashboard, a discount code applied and removed, a removal undone', async ({ page, request }) => {
+  const user = await finishedUser(request, 'basket');
+  const code = await createDiscountCode();
+  await signInBrowser(page, user.session);
+  await page.goto('/dashboard');
+  await expect(basketLink(page)).toHaveAccessibleName('Basket, empty');
+
+  await addOffer(page, 'BIG5 personality report');
+  await addOffer(page, 'Top 10 values report');
+  await expect(basketLink(page)).toHaveAccessibleName('Basket, 2 items');
+  // spec 5: a product already in the basket is not added twice (the offer now links to the basket).
+  await expect(page.getByRole('link', { name: 'In your basket' })).toHaveCount(2);
+
+  await toasts(page).getByRole('button', { name: 'View basket' }).last().click();
+  await expectPath(page, '/checkout/basket');
+  await expect(page.getByRole('heading', { name: 'Basket', level: 1 })).toBeVisible();
+  await expect(basketItem(page, 'BIG5 personality report')).toBeVisible();
+  await expect(basketItem(page, 'Top 10 values report')).toBeVisible();
+  await expect(summary(page).getByText('2 items')).toBeVisible();
+  const totalWithoutCode = await summary(page).getByText('Total').locator('xpath=following-sibling::dd').textContent();
+
+  // An empty code never reaches the server; an unknown one is refused with the server's reason.
+  const codeField = page.getByLabel('Discount code');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expectFieldMessage(codeField, 'Please enter a discount code.');
+  await codeField.fill('NO-SUCH-CODE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expectFieldMessage(codeField, 'This discount code is not valid.');
+  await expect(toasts(page).getByText('Failed to apply coupon')).toBeVisible();
+
+  await codeField.fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(toasts(page).getByText(`Discount code ${code} applied`)).toBeVisible();
+  await expect(summary(page).getByText(`Discount (${code})`)).toBeVisible();
+  await expect(summary(page).getByText('Total').locator('xpath=following-sibling::dd')).not.toHaveText(totalWithoutCode ?? '');
+
+  await page.getByRole('button', { name: `Remove the discount code ${code}` }).click();
+  await expect(toasts(page).getByText('Discount code removed')).toBeVisible();
+  await expect(summary(page).getByText(/^Discount/)).toHaveCount(0);
+  await expect(summary(page).getByText('Total').locator('xpath=following-sibling::dd')).toHaveText(totalWithoutCode ?? '');
+
+  await page.getByRole('button', { name: 'Remove BIG5 personality report' }).click();
+  await expect(basketItem(page, 'BIG5 personality report')).toHaveCount(0);
+  await expect(basketLink(page)).toHaveAccessibleName('Basket, 1 item');
+  await toasts(page).getByRole('button', { name: 'Undo' }).click();
+  await expect(basketItem(page, 'BIG5 personality report')).toBeVisible();
+  await expect(basketLink(page)).toHaveAccessibleName('Basket, 2 items');
+
+  // What the page shows is what the server keeps.
+  await page.reload();
+  await expect(basketItem(page, 'BIG5 personality report')).toBeVisible();
+  await expect(basketItem(page, 'Top 10 values report')).toBeVisible();
+});
+
+test("a service's quantity respects its minimum; clearing empties the basket", async ({ page, request }) => {
+  const user = await finishedUser(request, 'basket-quantity');
+  await addToBasketThroughApi(request, user.session, 'SERVICE-TEAM-PROFILES', 3);
+  await signInBrowser(page, user.session);
+  await page.goto('/checkout');
+  await expectPath(page, '/checkout/basket');
+
+  const row = basketItem(page, 'Team personality profiles');
+  const quantity = row.getByLabel('Quantity of Team personality profiles');
+  await expect(quantity).toHaveValue('3');
+  await expect(row.getByText('minimum 3')).toBeVisible();
+  await quantity.fill('2');
+  await quantity.press('Enter');
+  await expectFieldMessage(quantity, 'Minimal quantity is 3');
+
+  await row.getByRole('button', { name: 'One more Team personality profiles' }).click();
+  await expect(quantity).toHaveValue('4');
+  await page.reload();
+  await expect(basketItem(page, 'Team personality profiles').getByLabel('Quantity of Team personality profiles')).toHaveValue('4');
+
+  await page.getByRole('button', { name: 'Clear basket' }).click();
+  await page.getByRole('alertdialog', { name: 'Clear your basket?' }).getByRole('button', { name: 'Clear basket' }).click();
+  await expect(toasts(page).getByText('Your basket has been cleared')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
+  await expect(basketLink(page)).toHaveAccessibleName('Basket, empty');
+});
+
+test('the basket is kept on the server across logout and login', async ({ page, request }) => {
+  const user = await finishedUser(request, 'basket-logout');
+  await signInBrowser(page, user.session);
+  await page.goto('/dashboard');
+  await addOffer(page, 'Environment report');
+  await expect(basketLink(page)).toHaveAccessibleName('Basket, 1 item');
+
+  await logoutFromUserMenu(page, user.name);
+  await submitLogin(page, user.email, user.password);
+  await expectPath(page, '/dashboard');
+
+  // spec 2: fetched as soon as login happens.
+  await expect(basketLink(page)).toHaveAccessibleName('Basket, 1 item');
+  await basketLink(page).click();
+  await expect(basketItem(page, 'Environment report')).toBeVisible();
+});
