@@ -57,9 +57,11 @@ const basketLink = (page: Page) => page.getByRole('banner').getByRole('link', { 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const basketItem = (page: Page, title: string) => page.getByRole('listitem', { name: title });
 const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
+/** The amount beside a label of the order summary (its term and definition). */
+const summaryAmount = (page: Page, label: string) => summary(page).getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
 
 async function addOffer(page: Page, title: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^Add to basket:?\\s*${title}$`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^Add to basket\\s*:?\\s*${title}$`) }).click();
   await expect(toasts(page).getByText(`${title} was added to your basket`)).toBeVisible();
 }
 
@@ -76,13 +78,14 @@ test('adding reports from the dashboard, a discount code applied and removed, a 
   // spec 5: a product already in the basket is not added twice (the offer now links to the basket).
   await expect(page.getByRole('link', { name: 'In your basket' })).toHaveCount(2);
 
-  await toasts(page).getByRole('button', { name: 'View basket' }).last().click();
+  // The newest toast is in front (sonner stacks them), and first in the list.
+  await toasts(page).getByRole('button', { name: 'View basket' }).first().click();
   await expectPath(page, '/checkout/basket');
   await expect(page.getByRole('heading', { name: 'Basket', level: 1 })).toBeVisible();
   await expect(basketItem(page, 'BIG5 personality report')).toBeVisible();
   await expect(basketItem(page, 'Top 10 values report')).toBeVisible();
   await expect(summary(page).getByText('2 items')).toBeVisible();
-  const totalWithoutCode = await summary(page).getByText('Total').locator('xpath=following-sibling::dd').textContent();
+  const totalWithoutCode = await summaryAmount(page, 'Total').textContent();
 
   // An empty code never reaches the server; an unknown one is refused with the server's reason.
   const codeField = page.getByLabel('Discount code');
@@ -97,12 +100,12 @@ test('adding reports from the dashboard, a discount code applied and removed, a 
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(toasts(page).getByText(`Discount code ${code} applied`)).toBeVisible();
   await expect(summary(page).getByText(`Discount (${code})`)).toBeVisible();
-  await expect(summary(page).getByText('Total').locator('xpath=following-sibling::dd')).not.toHaveText(totalWithoutCode ?? '');
+  await expect(summaryAmount(page, 'Total')).not.toHaveText(totalWithoutCode ?? '');
 
   await page.getByRole('button', { name: `Remove the discount code ${code}` }).click();
   await expect(toasts(page).getByText('Discount code removed')).toBeVisible();
   await expect(summary(page).getByText(/^Discount/)).toHaveCount(0);
-  await expect(summary(page).getByText('Total').locator('xpath=following-sibling::dd')).toHaveText(totalWithoutCode ?? '');
+  await expect(summaryAmount(page, 'Total')).toHaveText(totalWithoutCode ?? '');
 
   await page.getByRole('button', { name: 'Remove BIG5 personality report' }).click();
   await expect(basketItem(page, 'BIG5 personality report')).toHaveCount(0);

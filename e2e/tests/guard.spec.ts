@@ -91,6 +91,13 @@ test('a user whose registration is incomplete may use the dashboard, the setting
   await expect(page.getByRole('heading', { name: 'Update password' })).toBeVisible();
 });
 
+test('a logged-out visitor is sent to the login page from the checkout and payments pages', async ({ page }) => {
+  for (const path of ['/payments', '/checkout/payment', '/checkout/completed', '/checkout/failed']) {
+    await page.goto(path);
+    await expectPath(page, '/login', `${path} while logged out`);
+  }
+});
+
 // The spec's other app routes (reports, payments, checkout, organization) do not exist yet: they
 // show NotFound, which anyone may see, instead of sending an unregistered user to the dashboard.
 test.fixme('a user whose registration is incomplete is sent from the other app pages to the dashboard', async ({ page, sharedAccount }) => {

@@ -126,7 +126,7 @@ test('a new user answers every question by keyboard, revises an answer, resumes 
   for (const step of ['Signup', 'Birth Time and Location', 'Environment', 'BIG5', 'Reports']) {
     await expect(progress.getByRole('listitem').filter({ hasText: step }).getByText('Completed', { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('region', { name: 'BIG5 personality' }).getByText('Openness')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'BIG5 personality' }).getByRole('term').filter({ hasText: 'Openness' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Work environment' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Top 10 values' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reports for you' }).getByRole('button', { name: /^Add to basket/ }).first()).toBeVisible();

@@ -2,10 +2,11 @@ import type { ProductKind, ReportType } from '@app/contract/cart';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { cartItems } from '../../db/schema/cart-items.ts';
 import { carts } from '../../db/schema/carts.ts';
+import { couponRedemptions } from '../../db/schema/coupon-redemptions.ts';
 import { coupons } from '../../db/schema/coupons.ts';
 import { products } from '../../db/schema/products.ts';
 import { productKindOf, reportTypesOf } from './catalogue-service.ts';
-import { couponDiscount, couponRefusal, toCouponRef, userCouponUse, type CouponRef, type UserCouponUse } from './coupons.ts';
+import { couponDiscount, couponRefusal, toCouponRef, type CouponRef, type UserCouponUse } from './coupons.ts';
 import { formatEuros, lineAmount, priceBasketAmounts } from './money.ts';
 import type { ShopDb } from './shop-db.ts';
 import { vatTreatment } from './vat-rates.ts';
@@ -130,7 +131,7 @@ export async function priceBasket(tx: ShopDb, userId: string, options: PriceBask
   let coupon: CouponRef | null = null;
   if (storedCoupon) {
     // An empty basket keeps its coupon (undoing the removal of the last item brings it back).
-    const use: UserCouponUse = hasLimits(storedCoupon) ? await userCouponUse(tx, storedCoupon.id, userId) : { held: 0, reserved: 0 };
+    const use: UserCouponUse = { held: rows[0]?.couponHeld ?? 0, reserved: rows[0]?.couponReserved ?? 0 };
     const refusal = lines.length === 0 ? null : couponRefusal(storedCoupon, { at, subtotal, use });
     if (refusal) {
       await tx
@@ -174,12 +175,9 @@ export async function clearBasket(tx: ShopDb, userId: string): Promise<void> {
   await tx.delete(carts).where(eq(carts.userId, userId));
 }
 
-function hasLimits(coupon: typeof coupons.$inferSelect): boolean {
-  return coupon.maxRedemptions !== null || coupon.maxRedemptionsPerUser !== null;
-}
-
-// Every GET /api/cart runs this one query (the basket, its coupon and its items with their
-// products): built once per database handle and run as a named prepared statement (bench/cart).
+// Every GET /api/cart runs this one query (the basket, its coupon with this user's uses of it, and
+// its items with their products): built once per database handle and run as a named prepared
+// statement (bench/cart).
 const basketRowQueries = new WeakMap<ShopDb, ReturnType<typeof prepareBasketRows>>();
 
 function basketRows(db: ShopDb) {
@@ -193,7 +191,13 @@ function basketRows(db: ShopDb) {
 
 function prepareBasketRows(db: ShopDb) {
   return db
-    .select({ coupon: coupons, item: cartItems, product: products })
+    .select({
+      coupon: coupons,
+      couponHeld: sql<number>`(select count(*)::int from ${couponRedemptions} where ${couponRedemptions.couponId} = ${carts.couponId} and ${couponRedemptions.userId} = ${carts.userId} and ${couponRedemptions.status} in ('reserved', 'confirmed'))`,
+      couponReserved: sql<number>`(select count(*)::int from ${couponRedemptions} where ${couponRedemptions.couponId} = ${carts.couponId} and ${couponRedemptions.userId} = ${carts.userId} and ${couponRedemptions.status} = 'reserved')`,
+      item: cartItems,
+      product: products,
+    })
     .from(carts)
     .leftJoin(coupons, eq(coupons.id, carts.couponId))
     .leftJoin(cartItems, eq(cartItems.userId, carts.userId))

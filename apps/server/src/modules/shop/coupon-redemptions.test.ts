@@ -167,3 +167,25 @@ describe('priceBasket (the checkout’s view of the basket)', () => {
     expect(cleared).toMatchObject({ lines: [], subtotal: 0, total: 0, coupon: null });
   });
 });
+
+describe('re-pricing while a checkout holds the coupon', () => {
+  it('keeps the coupon for the buyer whose order holds its last use, and takes it from everyone else', async () => {
+    const coupon = await givenCoupon(t, { code: 'LASTONE', percent: '10', maxUses: '1' });
+    const buyer = await registerUser(t);
+    const other = await registerUser(t);
+    for (const user of [buyer, other]) {
+      await addToBasket(t, user, seededSkus.values);
+      await t.db.update(carts).set({ couponId: coupon.id, couponCode: coupon.code }).where(eq(carts.userId, user.account.id));
+    }
+    // The buyer's checkout reserved the only use; the payment is still pending.
+    await t.db.transaction((tx) => reserveCouponRedemption(tx, { couponId: coupon.id, userId: buyer.account.id, orderId: randomUUID() }));
+
+    const buyersBasket = await priceBasket(t.db, buyer.account.id);
+    expect(buyersBasket.coupon?.code).toBe('LASTONE');
+    expect(buyersBasket.notices).toEqual([]);
+
+    const othersBasket = await priceBasket(t.db, other.account.id);
+    expect(othersBasket.coupon).toBeNull();
+    expect(othersBasket.notices).toEqual(['The discount code LASTONE no longer applies and was removed. This discount code has been used up.']);
+  });
+});

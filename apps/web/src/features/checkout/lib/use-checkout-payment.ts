@@ -47,7 +47,8 @@ function isDefiniteAnswer(status: number): boolean {
   return status < 500;
 }
 
-export function useCheckoutPayment(config: PaymentConfig | undefined) {
+/** `onPaid` runs before the page leaves for the thank-you page (the basket is empty from then on). */
+export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: () => void) {
   const { t } = useTranslation();
   const navigateTo = useNavigateTo();
   const queryClient = useQueryClient();
@@ -60,6 +61,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined) {
   const finishPaid = useCallback(
     async (response: CheckoutResponse) => {
       attemptKey.finish();
+      onPaid();
       queryClient.setQueryData(orderQueryOptions(response.order.id).queryKey, response.order);
       void queryClient.invalidateQueries({ queryKey: ['payments'] });
       void queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions.queryKey });
@@ -68,7 +70,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined) {
       // page, which would otherwise send an empty basket back to the basket page).
       void basketStore.fetch();
     },
-    [navigateTo, queryClient],
+    [navigateTo, onPaid, queryClient],
   );
 
   const finishFailed = useCallback(

@@ -96,7 +96,7 @@ describe('checkout payment page', () => {
     await userEvent.type(screen.getByLabelText('Expiry date'), '0120');
     await userEvent.click(payButton());
 
-    expect(await screen.findByLabelText('First name')).toHaveAccessibleDescription('Field is required');
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Field is required'), routeTimeout);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Must be a valid email');
     expect(screen.getByLabelText('Address')).toHaveAccessibleDescription('Field is required');
     expect(screen.getByLabelText('City')).toHaveAccessibleDescription('Field is required');

@@ -73,6 +73,7 @@ export function CheckoutPaymentPage() {
   const navigateTo = useNavigateTo();
   const config = usePaymentConfig();
   const methods = usePaymentMethods();
+  const leaving = useRef(false);
 
   // The basket is priced again before checkout (issue 5): whatever the store holds may be old.
   useEffect(() => {
@@ -88,7 +89,8 @@ export function CheckoutPaymentPage() {
       </CenteredStatus>
     );
   }
-  if (status === 'ready' && basket === null) return <Navigate to={routePath('checkout.basket')} replace />;
+  // A paid order empties the basket on the server; the page is on its way to the thank-you page then.
+  if (status === 'ready' && basket === null && !leaving.current) return <Navigate to={routePath('checkout.basket')} replace />;
   if (status === 'failed' || config.isError) {
     return (
       <CenteredStatus>
@@ -119,17 +121,17 @@ export function CheckoutPaymentPage() {
       </CenteredStatus>
     );
   }
-  return <CheckoutForm basket={basket} config={config.data} savedMethods={methods.data ?? []} />;
+  return <CheckoutForm basket={basket} config={config.data} savedMethods={methods.data ?? []} onPaid={() => (leaving.current = true)} />;
 }
 
-function CheckoutForm({ basket, config, savedMethods }: { basket: Basket; config: PaymentConfig; savedMethods: PaymentMethod[] }) {
+function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket; config: PaymentConfig; savedMethods: PaymentMethod[]; onPaid(): void }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigateTo = useNavigateTo();
   const stripeCard = useRef<StripeCardHandle | null>(null);
   const [stripeError, setStripeError] = useState<string | undefined>(undefined);
   const [formError, setFormError] = useState<string | null>(null);
-  const payment = useCheckoutPayment(config);
+  const payment = useCheckoutPayment(config, onPaid);
 
   const defaultMethod = savedMethods.find((method) => method.is_default) ?? null;
   const defaultValues = useMemo(

@@ -125,7 +125,7 @@ describe('payments page: saved payment methods', () => {
     await userEvent.type(within(dialog).getByLabelText('CVC'), '123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(paymentMessages.failedToAttachPaymentMethod);
+    expect(await within(dialog).findByRole('alert', undefined, routeTimeout)).toHaveTextContent(paymentMessages.failedToAttachPaymentMethod);
     expect(paymentMessages.failedToAttachPaymentMethod).toBe('Failed to attach payment method');
   });
 
@@ -138,7 +138,7 @@ describe('payments page: saved payment methods', () => {
     await openPayments([]);
     await userEvent.click(within(methodsSection()).getByRole('button', { name: 'Add a card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a card' });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to initialize card form');
+    expect(await within(dialog).findByRole('alert', undefined, routeTimeout)).toHaveTextContent('Failed to initialize card form');
     expect(paymentMessages.failedToInitializeCardForm).toBe('Failed to initialize card form');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));

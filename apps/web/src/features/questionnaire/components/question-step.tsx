@@ -80,8 +80,12 @@ export function QuestionStep({ response, selectedChoiceId, error, busyLabel, foc
         onKeyDown={handleKeyDown}
         className="grid gap-2.5"
       >
-        {question.choices.map((choice) => {
+        {question.choices.map((choice, index) => {
           const inputId = `${baseId}-choice-${choice.id}`;
+          // One tab stop for the group (the chosen answer, else the first), as in the ARIA radio
+          // pattern: Tab goes on to Back, whatever the browser does with a group that has no
+          // checked radio yet.
+          const tabStop = selectedChoiceId === null ? index === 0 : selectedChoiceId === choice.id;
           return (
             <label
               key={choice.id}
@@ -96,9 +100,12 @@ export function QuestionStep({ response, selectedChoiceId, error, busyLabel, foc
               <input
                 id={inputId}
                 type="radio"
-                name={`${baseId}-answer`}
+                // One group per question: two questions' radios must never count as one group
+                // while one replaces the other (the browser keeps one checked radio per group).
+                name={`${baseId}-answer-${question.id}`}
                 value={choice.id}
                 checked={selectedChoiceId === choice.id}
+                tabIndex={tabStop ? 0 : -1}
                 onChange={() => onSelect(choice.id)}
                 className="peer sr-only"
               />

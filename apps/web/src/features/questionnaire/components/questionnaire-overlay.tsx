@@ -68,6 +68,8 @@ export function QuestionnaireOverlay({ initialQuestionId = null, onFinished }: Q
             <div className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-8">
               {current !== null ? (
                 <QuestionStep
+                  // A fresh form per question: nothing of one question's inputs carries over.
+                  key={current.question.id}
                   response={current}
                   selectedChoiceId={questionnaire.selectedChoiceId}
                   error={questionnaire.error}
