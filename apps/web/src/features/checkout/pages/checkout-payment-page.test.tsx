@@ -228,7 +228,7 @@ describe('checkout payment page', () => {
     await fillBilling();
     await fillCard('4242 4242 4242 4242');
     await userEvent.click(payButton());
-    await waitFor(() => expect(checkoutBodies()).toHaveLength(2));
+    await waitFor(() => expect(checkoutBodies()).toHaveLength(2), routeTimeout);
     const [first, second] = checkoutBodies();
     expect(second?.idempotency_key).not.toBe(first?.idempotency_key);
   });
@@ -298,7 +298,7 @@ describe('checkout payment page', () => {
     await userEvent.type(screen.getByLabelText('VAT number (optional)'), 'DE123456789');
     await fillCard('4242 4242 4242 4242');
     await userEvent.click(payButton());
-    await waitFor(() => expect(screen.getByLabelText('VAT number (optional)')).toHaveAccessibleDescription(/Enter a VAT number such as DE123456789/));
+    await waitFor(() => expect(screen.getByLabelText('VAT number (optional)')).toHaveAccessibleDescription(/Enter a VAT number such as DE123456789/), routeTimeout);
   });
 
   it('sends an empty basket to the basket page', async () => {

@@ -11,16 +11,17 @@ export async function getAssessmentResults(signal?: AbortSignal): Promise<Assess
 }
 
 /**
- * Keyed by the count of unanswered questions the account reports: when the questionnaire ends and
- * the account is reloaded, the results are asked for again.
+ * Keyed by the user (the cache outlives a logout, and another account may log in in this tab) and
+ * by the count of unanswered questions the account reports: when the questionnaire ends and the
+ * account is reloaded, the results are asked for again.
  */
-export function assessmentResultsQueryOptions(unansweredQuestions: number) {
+export function assessmentResultsQueryOptions(userId: string, unansweredQuestions: number) {
   return queryOptions({
-    queryKey: ['assessments', 'results', unansweredQuestions],
+    queryKey: ['assessments', 'results', userId, unansweredQuestions],
     queryFn: ({ signal }) => getAssessmentResults(signal),
   });
 }
 
-export function useAssessmentResults(unansweredQuestions: number) {
-  return useQuery(assessmentResultsQueryOptions(unansweredQuestions));
+export function useAssessmentResults(userId: string, unansweredQuestions: number) {
+  return useQuery(assessmentResultsQueryOptions(userId, unansweredQuestions));
 }

@@ -3,8 +3,7 @@ import type { AssessmentResultsResponse } from '@app/contract/assessment-results
 import type { Basket, Product } from '@app/contract/cart';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { queryClient } from '@/app/query-client';
+import { describe, expect, it } from 'vitest';
 import { accountFixture } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
@@ -12,9 +11,6 @@ import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 // The dashboard of spec section 2 through the real route table, against a real local HTTP server.
 
 const server = setUpRouteTests();
-
-// The app's one query cache outlives a test; each test starts without cached server data.
-beforeEach(() => queryClient.clear());
 
 const finished: Account = accountFixture({ id: 'user-finished' });
 

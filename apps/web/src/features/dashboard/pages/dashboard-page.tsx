@@ -33,7 +33,7 @@ export function DashboardPage() {
       {user && <SignupProgressCard user={user} />}
       {user && complete && (
         <>
-          <ResultsSection unansweredQuestions={user.unanswered_questions} />
+          <ResultsSection userId={user.id} unansweredQuestions={user.unanswered_questions} />
           <ReportOffers />
         </>
       )}
@@ -41,10 +41,10 @@ export function DashboardPage() {
   );
 }
 
-function ResultsSection({ unansweredQuestions }: { unansweredQuestions: number }) {
+function ResultsSection({ userId, unansweredQuestions }: { userId: string; unansweredQuestions: number }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const results = useAssessmentResults(unansweredQuestions);
+  const results = useAssessmentResults(userId, unansweredQuestions);
   const loading = (
     <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
       <Spinner />

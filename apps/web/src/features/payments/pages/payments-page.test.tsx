@@ -42,6 +42,13 @@ async function openPayments(methods: PaymentMethod[] = [visa, mastercard], trans
 
 const methodsSection = () => screen.getByRole('region', { name: 'Payment methods' });
 
+/** "Add a card" waits for the payment config (which provider's form to show). */
+async function openAddCard() {
+  const button = within(methodsSection()).getByRole('button', { name: 'Add a card' });
+  await waitFor(() => expect(button).toBeEnabled(), routeTimeout);
+  await userEvent.click(button);
+}
+
 describe('payments page: saved payment methods', () => {
   it('lists each card with brand, last 4, expiry and the default flag, under the Payments crumb and a test-mode badge', async () => {
     await openPayments();
@@ -65,7 +72,7 @@ describe('payments page: saved payment methods', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Make default' }));
 
     expect(await screen.findByText('Mastercard ending in 4444 is now your default card.', undefined, routeTimeout)).toBeInTheDocument();
-    await waitFor(() => expect(within(within(methodsSection()).getByRole('listitem', { name: 'Mastercard ending in 4444' })).getByText('Default')).toBeInTheDocument());
+    await waitFor(() => expect(within(within(methodsSection()).getByRole('listitem', { name: 'Mastercard ending in 4444' })).getByText('Default')).toBeInTheDocument(), routeTimeout);
     expect(server().requestsTo('PUT', `/api/payment-methods/${mastercard.id}/default`)).toHaveLength(1);
   });
 
@@ -85,14 +92,14 @@ describe('payments page: saved payment methods', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Remove' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove card' }));
     expect(await screen.findByText('Mastercard ending in 4444 was removed.', undefined, routeTimeout)).toBeInTheDocument();
-    await waitFor(() => expect(within(methodsSection()).queryByRole('listitem', { name: 'Mastercard ending in 4444' })).toBeNull());
+    await waitFor(() => expect(within(methodsSection()).queryByRole('listitem', { name: 'Mastercard ending in 4444' })).toBeNull(), routeTimeout);
   });
 
   it('adds a card through the card form, checked before it is sent', async () => {
     server().on('POST', '/api/payment-methods/setup', () => ({ status: 200, body: { provider: 'test', client_secret: null } }));
     server().on('POST', '/api/payment-methods', () => ({ status: 201, body: { data: mastercard } }));
     await openPayments([visa]);
-    await userEvent.click(within(methodsSection()).getByRole('button', { name: 'Add a card' }));
+    await openAddCard();
     const dialog = await screen.findByRole('dialog', { name: 'Add a card' });
     const number = await within(dialog).findByLabelText('Card number');
 
@@ -118,7 +125,7 @@ describe('payments page: saved payment methods', () => {
     server().on('POST', '/api/payment-methods/setup', () => ({ status: 200, body: { provider: 'test', client_secret: null } }));
     server().on('POST', '/api/payment-methods', () => ({ status: 502, body: { message: 'Bad gateway', code: 'payment_provider_unavailable' } }));
     await openPayments([]);
-    await userEvent.click(within(methodsSection()).getByRole('button', { name: 'Add a card' }));
+    await openAddCard();
     const dialog = await screen.findByRole('dialog', { name: 'Add a card' });
     await userEvent.type(await within(dialog).findByLabelText('Card number'), '4000000000000002');
     await userEvent.type(within(dialog).getByLabelText('Expiry date'), '1230');
@@ -136,7 +143,7 @@ describe('payments page: saved payment methods', () => {
       return calls === 1 ? { status: 502, body: { message: 'Bad gateway', code: 'card_form_unavailable' } } : { status: 200, body: { provider: 'test', client_secret: null } };
     });
     await openPayments([]);
-    await userEvent.click(within(methodsSection()).getByRole('button', { name: 'Add a card' }));
+    await openAddCard();
     const dialog = await screen.findByRole('dialog', { name: 'Add a card' });
     expect(await within(dialog).findByRole('alert', undefined, routeTimeout)).toHaveTextContent('Failed to initialize card form');
     expect(paymentMessages.failedToInitializeCardForm).toBe('Failed to initialize card form');
@@ -172,7 +179,7 @@ describe('payments page: transactions', () => {
 
     await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await within(pages).findByText('Page 2 of 3')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('table')).toHaveTextContent('test_pi_000011'));
+    await waitFor(() => expect(screen.getByRole('table')).toHaveTextContent('test_pi_000011'), routeTimeout);
     expect(within(pages).getByText('11–20 of 23')).toBeInTheDocument();
     expect(server().requestsTo('GET', '/api/transactions').map((request) => request.query.get('page'))).toEqual(['1', '2']);
 

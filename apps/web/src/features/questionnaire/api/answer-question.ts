@@ -1,6 +1,5 @@
 import { assessmentApiPaths } from '@app/contract/api-paths';
 import { questionResponse, type QuestionResponse } from '@app/contract/questionnaire';
-import { useMutation } from '@tanstack/react-query';
 import { httpClient } from '@/lib/http-client';
 import { QuestionnaireRequestError } from './questionnaire-request-error';
 import { withChoicesInOrder } from './with-choices-in-order';
@@ -19,8 +18,4 @@ export async function answerQuestion({ questionId, choiceId }: AnswerVariables):
     throw new QuestionnaireRequestError(fieldMessage ?? result.error, result.status);
   }
   return result.data === null ? null : withChoicesInOrder(result.data);
-}
-
-export function useAnswerQuestion() {
-  return useMutation({ mutationFn: answerQuestion });
 }

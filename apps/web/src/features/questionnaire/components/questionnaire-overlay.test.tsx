@@ -1,8 +1,7 @@
 import type { Account } from '@app/contract/account';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '@/app/query-client';
+import { describe, expect, it, vi } from 'vitest';
 import { accountFixture } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
@@ -12,9 +11,6 @@ import { fivePointQuestion, scriptQuestionnaire, type ScriptOptions } from '../t
 // real local HTTP server that plays the questionnaire API.
 
 const server = setUpRouteTests();
-
-// The app's one query cache outlives a test; each test starts without cached server data.
-beforeEach(() => queryClient.clear());
 
 /** Birth data saved, three questions to go. */
 const respondent: Account = accountFixture({ id: 'user-q', unanswered_questions: 3, env_completed: false, big5_completed: false });
