@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db/connection.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
+import { syncConfiguredQuestionnaire } from './modules/assessments/catalogue-sync.ts';
 import { handleShutdownSignals } from './lib/shutdown.ts';
 import { createLogger } from './logger.ts';
 import { warmLocationIndex } from './modules/geo/service.ts';
@@ -34,6 +35,7 @@ try {
   });
   shutdown.add('database pool', () => pool.end());
   await prepareDatabase(pool);
+  await syncConfiguredQuestionnaire(db, config.assessmentBanksDir, new Date());
 
   const app = buildApp(config, { db, pool, logger });
   // Closing stops accepting connections and waits for the requests in flight, then the job workers

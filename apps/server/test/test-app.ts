@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { syncConfiguredQuestionnaire } from '../src/modules/assessments/catalogue-sync.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connectDatabase, type Database } from '../src/db/connection.ts';
 import type { Clock } from '../src/lib/clock.ts';
@@ -60,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const url = databaseUrl(serverUrl, name);
   const { pool, db } = connectDatabase(url, { max: 5 });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: options.logStream ? 'info' : 'silent', WEB_DIST_DIR: fixtureWebDistDir, ...options.env });
+  await syncConfiguredQuestionnaire(db, config.assessmentBanksDir, (options.clock ?? systemClock).now());
   const app = buildApp(config, { db, pool, logger: createLogger(config, options.logStream), clock: options.clock });
   await options.configure?.(app);
   await app.ready();

@@ -3,7 +3,7 @@ import type { Bank, BankItem } from './bank-schema.ts';
 import { choiceRange } from './scoring/common.ts';
 
 // Response-quality flags, stored with a result and shown as 'interpret with caution'; they never
-// block anything. Definitions (docs/decisions/assessments-banks.md explains the choices):
+// block anything. Definitions (docs/decisions.md, "Item banks and scoring", explains the choices):
 //
 // too_fast: the answers, in the order they were first given, split into runs wherever the person
 //   paused longer than `runBreakMs`; a run of at least `minRunItems` answers whose average time

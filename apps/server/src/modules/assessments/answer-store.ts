@@ -65,7 +65,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
  * which takes no parameters, so the id (a UUID read from our own users row) is quoted in.
  * The transaction commits without waiting for the WAL flush (synchronous_commit off): a crash may
  * lose the last moments of answers, all of a transaction or none of it, and the user is asked
- * those questions again (docs/decisions/assessments-server.md).
+ * those questions again (docs/decisions.md, "Questionnaire server").
  * False when the user no longer exists.
  */
 export async function beginAnswerTransaction(client: pg.PoolClient, userId: string): Promise<boolean> {

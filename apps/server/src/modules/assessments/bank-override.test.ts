@@ -12,6 +12,7 @@ import { registerUser } from '../../../test/auth-helpers.ts';
 import { answerAllQuestions, completeSignupData, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, fixtureWebDistDir, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount } from '../../../test/user-fixtures.ts';
+import { syncConfiguredQuestionnaire } from './catalogue-sync.ts';
 import { loadQuestionSequence } from './service.ts';
 
 type Json = Record<string, unknown>;
@@ -71,6 +72,7 @@ describe('ASSESSMENT_BANKS_DIR', () => {
 
     // The operator restarts with the replacement bank (same database).
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: fixtureWebDistDir, ASSESSMENT_BANKS_DIR: dir });
+    await syncConfiguredQuestionnaire(t.db, config.assessmentBanksDir, new Date());
     const replaced = buildApp(config, { db: t.db, pool: t.pool });
     await replaced.ready();
     try {

@@ -2,6 +2,7 @@ import { and, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
 import { questionnaireItems } from '../../db/schema/questionnaire-items.ts';
 import type { QuestionSequence } from './question-sequence.ts';
+import { loadQuestionSequence } from './service.ts';
 
 // Any constant unique to this work; instances starting together then mirror one after the other.
 const catalogueSyncLockKey = 72_410_401;
@@ -35,4 +36,13 @@ export async function syncQuestionnaireItems(db: Database, sequence: QuestionSeq
         ),
       );
   });
+}
+
+/**
+ * Start-up work beside the migrations and seeds (main.ts, and createTestApp for each test
+ * database): mirrors the banks this configuration loads. Not in the app's own ready hook, so that
+ * an app whose database is unreachable still starts and answers /health with 503.
+ */
+export async function syncConfiguredQuestionnaire(db: Database, banksDir: string | undefined, now: Date): Promise<void> {
+  await syncQuestionnaireItems(db, loadQuestionSequence(banksDir), now);
 }

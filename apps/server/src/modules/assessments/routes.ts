@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { syncQuestionnaireItems } from './catalogue-sync.ts';
 import { createQuestionnaireService, loadQuestionSequence, type Respondent } from './service.ts';
 
 export interface AssessmentRoutesOptions {
@@ -23,9 +22,6 @@ export const assessmentRoutes: FastifyPluginAsyncZod<AssessmentRoutesOptions> = 
   // A bad bank file throws here, which stops the start-up with the file and its problems named.
   const sequence = loadQuestionSequence(config.assessmentBanksDir);
   const questionnaire = createQuestionnaireService(sequence, { db: app.db, pool: app.pool, clock: app.clock });
-  app.addHook('onReady', async () => {
-    await syncQuestionnaireItems(app.db, sequence, app.clock.now());
-  });
 
   app.get(
     assessmentApiPaths.question,
