@@ -36,17 +36,22 @@ async function addReportToBasket(request: APIRequestContext, session: TokenPair)
   return report.title;
 }
 
-async function fillBilling(page: Page): Promise<void> {
+async function fillBilling(page: Page, country = 'DE'): Promise<void> {
   await page.getByLabel('Address').fill('12 St James’s Square');
   await page.getByLabel('City').fill('London');
   await page.getByLabel('ZIP/postal code').fill('SW1Y 4JH');
-  await page.getByLabel('Country').selectOption('DE');
+  await page.getByLabel('Country').selectOption(country);
 }
 
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry date').fill('1234');
   await page.getByLabel('CVC').fill('123');
+}
+
+/** The amount an order summary shows as its total. */
+function summaryTotal(page: Page) {
+  return page.getByRole('region', { name: 'Order summary' }).getByText('Total', { exact: true }).locator('xpath=following-sibling::dd');
 }
 
 async function openCheckout(page: Page, session: TokenPair): Promise<void> {
@@ -78,6 +83,30 @@ test('pays with 4242, shows the thank-you page, and the payments page lists the 
   const row = page.getByRole('table').getByRole('row').nth(1);
   await expect(row).toContainText('Paid');
   await expect(row).toContainText(orderNumber);
+});
+
+test('a buyer billed in France pays with 4242 at the French VAT of 20 % (issue 5)', async ({ page, request }) => {
+  const user = await buyer(request, 'checkout-france');
+  await addReportToBasket(request, user.session);
+  await openCheckout(page, user.session);
+  await fillBilling(page, 'FR');
+  await fillCard(page, '4242 4242 4242 4242');
+
+  // The summary and the Pay amount are France's price before Pay can be pressed.
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByText('VAT (20%)')).toBeVisible();
+  const total = (await summaryTotal(page).textContent())?.trim() ?? '';
+  expect(total).toMatch(/^€\d+\.\d\d$/);
+  const pay = page.getByRole('button', { name: /^Pay €/ });
+  await expect(pay).toHaveText(`Pay ${total}`);
+  await expect(pay).toBeEnabled();
+  await pay.click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your order', level: 1 })).toBeVisible();
+  await expectPath(page, '/checkout/completed');
+  const paid = page.getByRole('region', { name: 'Order summary' });
+  await expect(paid.getByText('VAT (20%)')).toBeVisible();
+  await expect(summaryTotal(page)).toHaveText(total);
 });
 
 test('a declined card (4000 0000 0000 0002) shows the failed page and keeps the basket', async ({ page, request }) => {

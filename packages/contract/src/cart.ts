@@ -156,3 +156,21 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.object({ data: z.array(product) });
+
+/** The message of a `country` query value that is not a two-letter country code. */
+export const cartCountryMessage = 'Enter a two-letter country code such as FR';
+
+/**
+ * `GET /api/cart?country=FR` (ours): prices the summary for that billing country (the checkout
+ * shows the VAT the order will have). An ISO 3166-1 alpha-2 code, any case; without it the basket
+ * is priced for the shop's own country, as before.
+ */
+export const cartQuery = z.object({
+  country: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}$/, { error: cartCountryMessage }))
+    .optional(),
+});
+export type CartQuery = z.infer<typeof cartQuery>;

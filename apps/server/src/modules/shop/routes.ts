@@ -5,6 +5,7 @@ import {
   basketEnvelope,
   basketErrorCodes,
   cartItemParams,
+  cartQuery,
   invalidItemBody,
   itemAlreadyExistsBody,
   productList,
@@ -53,7 +54,7 @@ const basketResponses = { 200: basketEnvelope, 204: emptyBasketResponse };
 
 /** The catalogue and the basket calls of spec section 7 (issue 5). Every cart call needs a login. */
 export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { config }) => {
-  const context = (): BasketContext => ({ homeCountry: config.defaultVatCountry, at: app.clock.now() });
+  const context = (country?: string): BasketContext => ({ homeCountry: config.defaultVatCountry, at: app.clock.now(), country });
 
   // Spec 7: `{ data: basket }`, or 204 when the basket is (or became) empty.
   function sendBasket(reply: FastifyReply, basket: Basket | null): FastifyReply {
@@ -77,8 +78,15 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
 
   app.get(
     shopApiPaths.cart,
-    { schema: { tags: ['shop'], summary: 'The caller’s basket, re-priced from the current catalogue', response: basketResponses } },
-    async (request, reply) => sendBasket(reply, await getBasket(app.db, requireAuth(request).userId, context())),
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'The caller’s basket, re-priced from the current catalogue; `country` prices the VAT for that billing country (the checkout’s total)',
+        querystring: cartQuery,
+        response: { ...basketResponses, 422: validationErrorBody },
+      },
+    },
+    async (request, reply) => sendBasket(reply, await getBasket(app.db, requireAuth(request).userId, context(request.query.country))),
   );
 
   app.post(

@@ -15,10 +15,16 @@ import { isUuid, type ShopDb } from './shop-db.ts';
 // transaction that first locks the user's basket row, so two tabs changing one basket at once are
 // applied one after the other; the answer is the basket re-priced inside that transaction.
 
-/** Pricing context of a basket call: the seller's country and the request's instant. */
+/** Pricing context of a basket call: the seller's country, the request's instant and the buyer's country. */
 export interface BasketContext {
   homeCountry: string;
   at: Date;
+  /**
+   * The billing country to price for (ISO 3166-1 alpha-2), as the checkout will: the buyer counts
+   * as a consumer, since a VAT number is never verified offline. Absent: the seller's country.
+   * Used for this answer only; nothing about it is stored.
+   */
+  country?: string | undefined;
 }
 
 /** The product is already in the basket (spec 5): answered 409 with its title. */
@@ -40,10 +46,10 @@ export class InvalidItemError extends Error {
 }
 
 function pricing(context: BasketContext): PriceBasketOptions {
-  return { homeCountry: context.homeCountry, countryCode: context.homeCountry, at: context.at };
+  return { homeCountry: context.homeCountry, countryCode: context.country ?? context.homeCountry, vatNumberVerified: false, at: context.at };
 }
 
-/** GET /api/cart: the basket re-priced, or null when empty. */
+/** GET /api/cart (optionally `?country=`): the basket re-priced, or null when empty. */
 export async function getBasket(db: Database, userId: string, context: BasketContext): Promise<Basket | null> {
   return toBasket(await priceBasket(db, userId, pricing(context)));
 }

@@ -48,3 +48,13 @@ export function browserCountry(language: string = browserLanguage()): string {
     return '';
   }
 }
+
+/** The name of a listed country in `language` ('FR' -> 'France'); the code itself for one we do not list. */
+export function countryName(code: string, language: string = browserLanguage()): string {
+  return countryOptions(language).find((option) => option.code === code)?.name ?? code;
+}
+
+/** A country the billing form can price for: a listed ISO 3166-1 alpha-2 code (not the empty choice). */
+export function isListedCountry(code: string): boolean {
+  return countryCodes.includes(code);
+}

@@ -11,6 +11,7 @@ import { useNavigateTo } from '@/lib/use-navigate-to';
 import { loadStripeClient } from '@/components/card-entry/stripe-client';
 import { confirmOrder } from '../api/confirm-order';
 import { orderQueryOptions } from '../api/get-order';
+import { pricedBasketRootKey } from '../api/get-priced-basket';
 import { placeOrder } from '../api/place-order';
 import { attemptKey } from './attempt-key';
 
@@ -98,8 +99,12 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
           setProblem({ kind: 'fields', errors: result.errors, message: result.error ?? t('global.genericError') });
         } else {
           setProblem({ kind: 'message', message: result.error ?? t('global.genericError') });
-          // spec (issue 5): a price that changed is applied and the buyer told; show the new total.
-          if (result.status === 409) void basketStore.fetch();
+          // Issue 5: a price changed meanwhile (409 basket_changed). The summary is priced again for
+          // the billing country (Pay waits for it), so the next Pay sends the new total.
+          if (result.status === 409) {
+            void queryClient.invalidateQueries({ queryKey: pricedBasketRootKey });
+            void basketStore.fetch();
+          }
         }
         return;
       }
@@ -126,7 +131,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
       }
       setProblem({ kind: 'message', message: t('global.genericError') });
     },
-    [config?.publishable_key, finishFailed, finishPaid, t],
+    [config?.publishable_key, finishFailed, finishPaid, queryClient, t],
   );
 
   const pay = useCallback(

@@ -31,9 +31,9 @@ beforeEach(() => {
   clearQueryCache();
 });
 
-function serveCheckout(options: { methods?: ReturnType<typeof savedCard>[]; checkout?: Handler } = {}) {
+function serveCheckout(options: { methods?: ReturnType<typeof savedCard>[]; checkout?: Handler; cart?: Handler } = {}) {
   seedSession(server(), completeUser);
-  server().on('GET', '/api/cart', () => ({ status: 200, body: { data: basket } }));
+  server().on('GET', '/api/cart', options.cart ?? (() => ({ status: 200, body: { data: basket } })));
   server().on('GET', '/api/payments/config', () => ({ status: 200, body: testProviderConfig }));
   server().on('GET', '/api/payment-methods', () => ({ status: 200, body: { data: options.methods ?? [] } }));
   server().on('GET', `/api/orders/${order.id}`, () => ({ status: 200, body: { data: order } }));
@@ -47,11 +47,13 @@ async function openCheckout(options: Parameters<typeof serveCheckout>[0] = {}) {
   return view;
 }
 
-async function fillBilling() {
+async function fillBilling(country = 'GB') {
   await userEvent.type(screen.getByLabelText('Address'), '12 St James’s Square');
   await userEvent.type(screen.getByLabelText('City'), 'London');
   await userEvent.type(screen.getByLabelText('ZIP/postal code'), 'SW1Y 4JH');
-  await userEvent.selectOptions(screen.getByLabelText('Country'), 'GB');
+  await userEvent.selectOptions(screen.getByLabelText('Country'), country);
+  // The summary is priced for the chosen country before Pay accepts a click (issue 5).
+  await waitFor(() => expect(payButton()).toBeEnabled(), routeTimeout);
 }
 
 async function fillCard(number: string, expiry = '1234', cvc = '123') {
@@ -306,6 +308,131 @@ describe('checkout payment page', () => {
     server().on('GET', '/api/cart', () => ({ status: 204 }));
     const { router } = renderRoute('/checkout/payment');
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/basket'), routeTimeout);
+  });
+});
+
+describe('checkout priced for the billing country (issue 5)', () => {
+  // The server prices the order with the billing country's VAT (0 % outside the EU) and refuses an
+  // expected_total that differs, so the page shows and sends GET /api/cart?country=<country>.
+  const vatByCountry: Record<string, number> = { DE: 1900, FR: 2000, US: 0, GB: 0 };
+  const pricedFor = (country: string | null) => basketFixture([big5Report, valuesReport], { vatBasisPoints: vatByCountry[country ?? 'DE'] ?? 0 });
+  const cartCountries = () => server().requestsTo('GET', '/api/cart').map((request) => request.query.get('country'));
+
+  /** GET /api/cart priced by its `country` query, optionally held back per country. */
+  function pricedCart(delay: (country: string | null) => Promise<void> = () => Promise.resolve()): Handler {
+    return async (request) => {
+      const country = request.query.get('country');
+      await delay(country);
+      return { status: 200, body: { data: pricedFor(country) } };
+    };
+  }
+
+  it('prices the summary and the Pay amount for the country chosen, and sends that total as expected_total', async () => {
+    await openCheckout({ checkout: () => ({ status: 200, body: paidAnswer(order) }), cart: pricedCart() });
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    // The form opens with the browser's country (en-US: the United States, no EU VAT).
+    expect(screen.getByLabelText('Country')).toHaveValue('US');
+    await waitFor(() => expect(within(summary).getByText('VAT (0%)')).toBeInTheDocument(), routeTimeout);
+    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €78.00'), routeTimeout);
+    expect(cartCountries()).toContain('US');
+
+    await fillBilling('FR');
+    // 49.00 + 29.00 = 78.00 net, + 20 % (15.60) = 93.60.
+    expect(within(summary).getByText('VAT (20%)')).toBeInTheDocument();
+    expect(within(summary).getByText('€15.60')).toBeInTheDocument();
+    expect(within(summary).getByText('€93.60')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay €93.60');
+    expect(cartCountries()).toContain('FR');
+
+    await fillCard('4242 4242 4242 4242');
+    await userEvent.click(payButton());
+    await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout);
+    expect(checkoutBodies()).toHaveLength(1);
+    expect(checkoutBodies()[0]).toMatchObject({ billing: { country: 'FR' }, expected_total: 9360 });
+  });
+
+  it('keeps the previous summary but disables Pay while the new country’s price loads', async () => {
+    let releaseFrance: () => void = () => undefined;
+    const franceGate = new Promise<void>((resolve) => (releaseFrance = resolve));
+    await openCheckout({ checkout: () => ({ status: 200, body: paidAnswer(order) }), cart: pricedCart((country) => (country === 'FR' ? franceGate : Promise.resolve())) });
+    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €78.00'), routeTimeout);
+    await waitFor(() => expect(payButton()).toBeEnabled(), routeTimeout);
+
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'FR');
+    expect(await screen.findByText('Updating the prices for France…', undefined, routeTimeout)).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveTextContent('Pay €78.00');
+    expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText('VAT (0%)')).toBeInTheDocument();
+    await userEvent.click(payButton());
+    expect(checkoutBodies()).toHaveLength(0);
+
+    releaseFrance();
+    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €93.60'), routeTimeout);
+    expect(payButton()).toBeEnabled();
+    expect(screen.queryByText('Updating the prices for France…')).toBeNull();
+  });
+
+  it('says the prices could not be loaded for the country, and tries again on request', async () => {
+    let failing = true;
+    await openCheckout({
+      cart: (request) =>
+        request.query.get('country') === 'FR' && failing
+          ? { status: 503, body: { message: 'unavailable', code: 'service_unavailable' } }
+          : { status: 200, body: { data: pricedFor(request.query.get('country')) } },
+    });
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'FR');
+    expect(await screen.findByText('The prices for France could not be loaded.', undefined, routeTimeout)).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €93.60'), routeTimeout);
+    expect(payButton()).toBeEnabled();
+  });
+
+  it('shows the server’s message after 409 basket_changed, prices again, and the next Pay sends the new total', async () => {
+    let raised = false;
+    let attempts = 0;
+    const raisedBig5 = { ...big5Report, unit_price: 5900, total_price: 5900 };
+    await openCheckout({
+      cart: (request) => {
+        const vatBasisPoints = vatByCountry[request.query.get('country') ?? 'DE'] ?? 0;
+        return {
+          status: 200,
+          body: {
+            data: raised
+              ? basketFixture([raisedBig5, valuesReport], { vatBasisPoints, notices: ['The price of BIG5 personality report changed from €49.00 to €59.00.'] })
+              : basketFixture([big5Report, valuesReport], { vatBasisPoints }),
+          },
+        };
+      },
+      checkout: () => {
+        attempts += 1;
+        if (attempts === 1) {
+          // A price went up between the summary and the click: the server refuses, charging nothing.
+          raised = true;
+          return { status: 409, body: { code: 'basket_changed', message: 'The prices in your basket have changed. Please review the new total before paying.' } };
+        }
+        return { status: 200, body: paidAnswer(order) };
+      },
+    });
+    await fillBilling('FR');
+    await fillCard('4242 4242 4242 4242');
+    expect(payButton()).toHaveTextContent('Pay €93.60');
+    await userEvent.click(payButton());
+
+    expect(await screen.findByText('The prices in your basket have changed. Please review the new total before paying.', undefined, routeTimeout)).toBeInTheDocument();
+    // 59.00 + 29.00 = 88.00 net, + 20 % (17.60) = 105.60.
+    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €105.60'), routeTimeout);
+    await waitFor(() => expect(payButton()).toBeEnabled(), routeTimeout);
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('€105.60')).toBeInTheDocument();
+    expect(screen.getByText('The price of BIG5 personality report changed from €49.00 to €59.00.')).toBeInTheDocument();
+
+    await userEvent.click(payButton());
+    await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout);
+    expect(checkoutBodies().map((body) => body.expected_total)).toEqual([9360, 10560]);
+    expect(checkoutBodies()[1]?.idempotency_key).not.toBe(checkoutBodies()[0]?.idempotency_key);
   });
 });
 

@@ -20,6 +20,7 @@ import { routePath } from '@/lib/route-paths';
 import { useBasket } from '@/lib/use-basket';
 import { useNavigateTo } from '@/lib/use-navigate-to';
 import { useSession } from '@/lib/use-session';
+import { usePricedBasket } from '../api/get-priced-basket';
 import { BillingFields } from '../components/billing-fields';
 import { ConfirmPaymentDialog } from '../components/confirm-payment-dialog';
 import { IdentityAlert } from '../components/identity-alert';
@@ -35,7 +36,7 @@ import {
   type CheckoutFormOutput,
   type CheckoutFormValues,
 } from '../lib/checkout-form';
-import { browserCountry } from '../lib/countries';
+import { browserCountry, countryName, isListedCountry } from '../lib/countries';
 import { useCheckoutPayment, type IdentityProblem } from '../lib/use-checkout-payment';
 import '@/components/card-entry/card-entry-texts';
 import '../checkout-texts';
@@ -158,6 +159,28 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
   });
   const choice = useWatch({ control, name: 'payment_choice' });
   const cardNumber = useWatch({ control, name: 'card.number' });
+  const country = useWatch({ control, name: 'country' });
+
+  // Issue 5: the server prices the order for the billing country, so the summary, the Pay amount
+  // and the expected_total are that country's price. While another country's price loads, the
+  // previous summary stays but Pay waits: a stale total would only be refused.
+  const pricingCountry = isListedCountry(country) ? country : null;
+  const pricing = usePricedBasket(pricingCountry);
+  const pricedBasket = pricing.data?.basket ?? null;
+  const shown = pricedBasket ?? basket;
+  const pricedForCountry =
+    pricingCountry !== null && pricing.data?.country === pricingCountry && pricedBasket !== null && !pricing.isPlaceholderData && !pricing.isFetching;
+  const repricing = pricingCountry !== null && !pricedForCountry;
+  const pricingFailed = repricing && pricing.isError && !pricing.isFetching;
+  const pricingCountryName = pricingCountry === null ? '' : countryName(pricingCountry);
+  const notices = [...new Set([...basket.notices, ...(pricedBasket?.notices ?? [])])];
+
+  // The basket became empty meanwhile (its last product left the catalogue): the store follows,
+  // and the page sends the buyer back to the basket.
+  const pricedEmpty = pricing.data?.basket === null && !pricing.isPlaceholderData;
+  useEffect(() => {
+    if (pricedEmpty) void basketStore.fetch();
+  }, [pricedEmpty]);
 
   const onStripeReady = useCallback((handle: StripeCardHandle | null) => {
     stripeCard.current = handle;
@@ -217,9 +240,11 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
 
   const onSubmit = handleSubmit(
     async ({ billing, values }) => {
+      // Pay is disabled until then; this also stops a submit by the Enter key.
+      if (!pricedForCountry || pricedBasket === null || pricing.data?.country !== billing.country) return;
       setFormError(null);
       setStripeError(undefined);
-      await payment.pay({ billing, payment: () => buildPayment(values), expectedTotal: basket.summary.total });
+      await payment.pay({ billing, payment: () => buildPayment(values), expectedTotal: pricedBasket.summary.total });
     },
     (invalid) => {
       // spec 8: a payment without the buyer's e-mail is a missing identity, said beside the button.
@@ -237,9 +262,9 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
         <p className="text-muted-foreground">{t('checkout.description')}</p>
       </div>
 
-      {basket.notices.length > 0 && (
+      {notices.length > 0 && (
         <div role="status" className="mb-6 rounded-md border border-amber-500/40 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">
-          {basket.notices.map((notice) => (
+          {notices.map((notice) => (
             <p key={notice}>{notice}</p>
           ))}
         </div>
@@ -248,9 +273,9 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
         <aside className="lg:sticky lg:top-20 lg:order-2">
           <OrderSummary
-            lines={summaryLines(basket)}
-            summary={basketSummary(basket)}
-            couponCode={basket.coupon?.code ?? basket.coupon_code}
+            lines={summaryLines(shown)}
+            summary={basketSummary(shown)}
+            couponCode={shown.coupon?.code ?? shown.coupon_code}
             footer={
               <Link to={routePath('checkout.basket')} className={buttonClassName({ variant: 'link', className: 'mt-3 h-auto px-0' })}>
                 {t('checkout.summary.editBasket')}
@@ -292,14 +317,30 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
           <div className="grid gap-3">
             {payment.problem?.kind === 'identity' && <IdentityAlert reason={payment.problem.reason} onRetry={retryIdentity} />}
             <FormAlert>{message}</FormAlert>
+            {pricingFailed ? (
+              <FormAlert>
+                <p>{t('checkout.pricing.failed', { country: pricingCountryName })}</p>
+                <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => void pricing.refetch()}>
+                  {t('checkout.retry')}
+                </Button>
+              </FormAlert>
+            ) : (
+              repricing && (
+                <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <Spinner />
+                  {t('checkout.pricing.updating', { country: pricingCountryName })}
+                </p>
+              )
+            )}
             <PendingButton
               type="submit"
               size="lg"
               className="w-full"
               pending={busy}
+              disabled={repricing}
               pendingLabel={payment.stripeActionRunning ? t('checkout.confirm.stripeInProgress') : t('checkout.payment.paying')}
             >
-              {t('checkout.payment.pay', { amount: formatMoney(basket.summary.total) })}
+              {t('checkout.payment.pay', { amount: formatMoney(shown.summary.total) })}
             </PendingButton>
           </div>
         </form>
