@@ -33,6 +33,8 @@ export default defineConfig({
     url: `${baseURL}/health`,
     timeout: 60_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server drain and stop its embedded PostgreSQL; a kill would leave it running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
