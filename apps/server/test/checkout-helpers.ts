@@ -8,7 +8,7 @@ import { coupons } from '../src/db/schema/coupons.ts';
 import { products } from '../src/db/schema/products.ts';
 import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
 import type { RegisteredUser } from './auth-helpers.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /** Stripe's public test numbers (the test provider plays their outcomes). */
 export const testCards = {
@@ -101,6 +101,16 @@ export async function checkout(t: TestApp, user: RegisteredUser, body: unknown =
   const response = await postCheckout(t, user, body);
   if (response.statusCode !== 200) throw new Error(`checkout answered ${response.statusCode}: ${response.body}`);
   return checkoutResponse.parse(response.json());
+}
+
+/**
+ * The app of a checkout test file: no job workers, and the test provider holds its events until a
+ * test delivers them, so tests can repeat and reorder them (webhook idempotency).
+ */
+export async function createCheckoutTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const t = await createTestApp({ jobs: false, ...options });
+  testProviderOf(t).setDelivery('manual');
+  return t;
 }
 
 export function testProviderOf(t: TestApp): TestPaymentProvider {

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { addToBasket, basketOf, billing, checkout, checkoutBody, postCheckout, testProviderOf } from '../../../test/checkout-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { addToBasket, basketOf, billing, checkout, checkoutBody, postCheckout, createCheckoutTestApp } from '../../../test/checkout-helpers.ts';
+import { type TestApp } from '../../../test/test-app.ts';
 
 // Issue 5's checkout bug: the page sends the total it shows as expected_total, and the server
 // prices the order for the billing country. The page now shows GET /api/cart?country=<billing
@@ -15,8 +15,7 @@ let t: TestApp;
 let user: RegisteredUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: false });
-  testProviderOf(t).setDelivery('manual');
+  t = await createCheckoutTestApp();
 });
 afterAll(async () => {
   await t?.close();

@@ -23,15 +23,15 @@ import {
   postCheckout,
   testCards,
   testProviderOf,
+  createCheckoutTestApp,
 } from '../../../test/checkout-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let user: RegisteredUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: false });
-  testProviderOf(t).setDelivery('manual');
+  t = await createCheckoutTestApp();
 });
 afterAll(async () => {
   await t?.close();

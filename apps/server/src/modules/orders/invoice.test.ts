@@ -4,17 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
 import { registerUser } from '../../../test/auth-helpers.ts';
-import { addToBasket, billing, card, checkout, checkoutBody, testCards, testProviderOf } from '../../../test/checkout-helpers.ts';
+import { addToBasket, billing, card, checkout, checkoutBody, testCards, createCheckoutTestApp } from '../../../test/checkout-helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { renderInvoice } from './invoice-pdf.ts';
 import { orderView } from './order-view.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: false, env: { SELLER_NAME: 'Compass Test GmbH', SELLER_ADDRESS: 'Teststraße 1|10115 Berlin|Germany', SELLER_VAT_NUMBER: 'DE123456789' } });
-  testProviderOf(t).setDelivery('manual');
+  t = await createCheckoutTestApp({ env: { SELLER_NAME: 'Compass Test GmbH', SELLER_ADDRESS: 'Teststraße 1|10115 Berlin|Germany', SELLER_VAT_NUMBER: 'DE123456789' } });
 });
 afterAll(async () => {
   await t?.close();

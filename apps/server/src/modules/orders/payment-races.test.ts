@@ -20,16 +20,16 @@ import {
   postCheckout,
   testCards,
   testProviderOf,
+  createCheckoutTestApp,
 } from '../../../test/checkout-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { type TestApp } from '../../../test/test-app.ts';
 import { sweepOrders } from './order-sweeper.ts';
 
 let t: TestApp;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: false, clock });
-  testProviderOf(t).setDelivery('manual');
+  t = await createCheckoutTestApp({ clock });
 });
 afterAll(async () => {
   await t?.close();

@@ -4,14 +4,13 @@ import { paymentMethodEnvelope, paymentMethodList, paymentSetupResponse } from '
 import { transactionList } from '@app/contract/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { addToBasket, card, checkout, checkoutBody, testCards, testProviderOf } from '../../../test/checkout-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { addToBasket, card, checkout, checkoutBody, testCards, createCheckoutTestApp } from '../../../test/checkout-helpers.ts';
+import { type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: false });
-  testProviderOf(t).setDelivery('manual');
+  t = await createCheckoutTestApp();
 });
 afterAll(async () => {
   await t?.close();
