@@ -8,6 +8,8 @@ import * as mailOutbox from './schema/mail-outbox.ts';
 import * as passwordResetTokens from './schema/password-reset-tokens.ts';
 import * as questionAnswers from './schema/question-answers.ts';
 import * as questionnaireItems from './schema/questionnaire-items.ts';
+import * as questionnaireProgress from './schema/questionnaire-progress.ts';
+import * as questionnaireTotals from './schema/questionnaire-totals.ts';
 import * as rateLimitCounters from './schema/rate-limit-counters.ts';
 import * as users from './schema/users.ts';
 import * as grantedReports from './schema/granted-reports.ts';
@@ -24,7 +26,7 @@ import * as coupons from './schema/coupons.ts';
 import * as products from './schema/products.ts';
 
 // Every table file under ./schema, one line each (drizzle.config.ts globs the same folder).
-const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports };
+const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionnaireProgress, ...questionnaireTotals, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports };
 
 export type Database = NodePgDatabase<typeof schema>;
 
