@@ -13,6 +13,8 @@ import { createAccountEvents } from './modules/accounts/account-events.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { assessmentRoutes } from './modules/assessments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
+import { sessionCachePlugin } from './modules/auth/session-cache-plugin.ts';
 import { authenticateAccessToken } from './modules/auth/session-service.ts';
 import { birthDetailsRoutes } from './modules/birth-details/routes.ts';
 import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
@@ -93,7 +95,12 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(jobsPlugin);
   app.register(csrfPlugin, { db: deps.db, secureCookies: production });
   // Every route registered after this is private unless its config says `public: true`.
-  app.register(authPlugin, { authenticate: (token) => authenticateAccessToken(deps.db, clock, token) });
+  const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlMs, clock });
+  app.register(sessionCachePlugin, { cache: sessionCache, pool: deps.pool });
+  app.register(authPlugin, {
+    authenticate: (token) => authenticateAccessToken(deps.db, clock, token, sessionCache),
+    onCallerChange: (userId) => sessionCache.evictUser(userId),
+  });
   app.register(rateLimitPlugin);
   app.register(metricsPlugin);
   app.register(spaPlugin, { webDistDir: config.webDistDir });

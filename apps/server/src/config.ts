@@ -51,6 +51,12 @@ const envSchema = z.object({
   // Issue 3: access tokens live 15 minutes, a login (its refresh-token family) 30 days at most.
   ACCESS_TOKEN_TTL: positiveSeconds.default(900),
   REFRESH_TOKEN_TTL: positiveSeconds.default(30 * 24 * 60 * 60),
+  /**
+   * How long a checked access token may be answered from memory (modules/auth/session-cache);
+   * 0 checks every request against the database. Changes reach the cache at once through
+   * PostgreSQL notifications; this is the bound if one is ever missed.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(60_000).default(2_000),
   /** Google sign-in is offered only when set. */
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -83,6 +89,14 @@ const envSchema = z.object({
     .default('DE'),
   /** Issue 4: a folder whose environment.json, big5.json or values.json replace the shipped item banks. */
   ASSESSMENT_BANKS_DIR: absolutePath.optional(),
+  /** Issue 5: who confirms a business buyer's VAT number (reverse charge): 'format' (offline, never confirms) or 'vies'. */
+  VAT_NUMBER_CHECKER: z.enum(['format', 'vies'], { error: 'must be format or vies' }).default('format'),
+  /** The EU Commission's VIES REST service (tests point it at a local fake). */
+  VIES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  /** A VIES answer slower than this counts as "not verified": the buyer pays VAT, the checkout goes on. */
+  VIES_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number of milliseconds (100-30000)' }).int().min(100, { error: 'must be a whole number of milliseconds (100-30000)' }).max(30_000, { error: 'must be a whole number of milliseconds (100-30000)' }).default(3000),
+  /** First retry of a failed deletion of a deleted account's customer at the payment provider (then doubled). */
+  PAYMENT_CUSTOMER_DELETION_RETRY_SECONDS: positiveSeconds.default(60),
 });
 
 export interface Config {
@@ -103,6 +117,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** Absolute lifetime of a login's refresh tokens, however often they rotate, in seconds. */
   refreshTokenTtlSeconds: number;
+  /** How long a checked access token may be answered from memory; 0 turns the session cache off. */
+  sessionCacheTtlMs: number;
   /** Google sign-in's audience; undefined turns Google sign-in off. */
   googleClientId: string | undefined;
   /** Where Google's signing keys are fetched (tests serve their own). */
@@ -123,6 +139,16 @@ export interface Config {
   defaultVatCountry: string;
   /** Item-bank files replacing the shipped ones (packages/assessments); undefined keeps the shipped banks. */
   assessmentBanksDir: string | undefined;
+  /** How business buyers' VAT numbers are verified (reverse charge). */
+  vatNumbers: VatNumbersConfig;
+}
+
+export interface VatNumbersConfig {
+  /** 'format' checks the number's shape offline and never confirms it; 'vies' asks the EU's VIES. */
+  checker: 'format' | 'vies';
+  /** VIES REST base URL, without a trailing slash. */
+  viesUrl: string;
+  viesTimeoutMs: number;
 }
 
 export interface PaymentsConfig {
@@ -133,6 +159,8 @@ export interface PaymentsConfig {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   orderPaymentTimeoutMinutes: number;
   seller: { name: string; addressLines: string[]; vatNumber: string };
+  /** Delay before the first retry of deleting a deleted account's customer at the provider, in seconds. */
+  customerDeletionRetryDelaySeconds: number;
 }
 
 /** A bad environment variable; its message is the one line start-up prints. */
@@ -168,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     webDistDir: vars.WEB_DIST_DIR ?? defaultWebDistDir,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL,
+    sessionCacheTtlMs: vars.SESSION_CACHE_TTL_MS,
     googleClientId: vars.GOOGLE_CLIENT_ID,
     googleJwksUrl: vars.GOOGLE_JWKS_URL,
     signupEnabled: vars.SIGNUP_ENABLED,
@@ -178,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     payments: paymentsConfig(vars),
     defaultVatCountry: vars.DEFAULT_VAT_COUNTRY,
     assessmentBanksDir: vars.ASSESSMENT_BANKS_DIR,
+    vatNumbers: { checker: vars.VAT_NUMBER_CHECKER, viesUrl: vars.VIES_URL.replace(/\/+$/, ''), viesTimeoutMs: vars.VIES_TIMEOUT_MS },
   };
 }
 
@@ -199,6 +229,7 @@ function paymentsConfig(vars: z.infer<typeof envSchema>): PaymentsConfig {
       addressLines: vars.SELLER_ADDRESS.split(/\n|\|/).map((line) => line.trim()).filter(Boolean),
       vatNumber: vars.SELLER_VAT_NUMBER,
     },
+    customerDeletionRetryDelaySeconds: vars.PAYMENT_CUSTOMER_DELETION_RETRY_SECONDS,
   };
 }
 

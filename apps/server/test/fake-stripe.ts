@@ -31,6 +31,12 @@ export interface FakeStripe {
   paymentIntents: Map<string, Json>;
   setupIntents: Map<string, Json>;
   detached: string[];
+  /** Customers deleted with DELETE /v1/customers/{id}. */
+  deletedCustomers: string[];
+  /** Every DELETE /v1/customers/{id} received, failed ones included. */
+  customerDeletionAttempts: () => number;
+  /** The next `count` customer deletions answer 500 (Stripe having a bad moment). */
+  failCustomerDeletions: (count: number) => void;
   /** The buyer finishes 3-D Secure in Stripe.js: the PaymentIntent succeeds. */
   completeAuthentication: (paymentIntentId: string) => void;
   /** Stripe.js confirms a SetupIntent with a test method. */
@@ -45,6 +51,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const setupIntents = new Map<string, Json>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const detached: string[] = [];
+  const customers = new Set<string>();
+  const deletedCustomers: string[] = [];
+  let customerDeletionAttempts = 0;
+  let customerDeletionFailures = 0;
 
   const methodObject = (id: string, customer: string | null): FakePaymentMethod => {
     const known = knownMethods[id] ?? { last4: '4242', brand: 'visa' };
@@ -57,7 +67,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function handle(method: string, path: string, form: URLSearchParams): { status: number; body: Json } {
     const expandMethod = form.getAll('expand[]').concat(form.getAll('expand[0]')).includes('payment_method');
     if (method === 'POST' && path === '/v1/customers') {
-      return { status: 200, body: { id: newId('cus'), object: 'customer', email: form.get('email') } };
+      const id = newId('cus');
+      customers.add(id);
+      return { status: 200, body: { id, object: 'customer', email: form.get('email') } };
+    }
+    const customer = /^\/v1\/customers\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'DELETE' && customer) {
+      customerDeletionAttempts += 1;
+      if (customerDeletionFailures > 0) {
+        customerDeletionFailures -= 1;
+        return { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } } };
+      }
+      if (!customers.delete(customer)) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${customer}'` } } };
+      deletedCustomers.push(customer);
+      return { status: 200, body: { id: customer, object: 'customer', deleted: true } };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const paymentMethod = form.get('payment_method') ?? '';
@@ -149,6 +172,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     paymentIntents,
     setupIntents,
     detached,
+    deletedCustomers,
+    customerDeletionAttempts: () => customerDeletionAttempts,
+    failCustomerDeletions: (count) => void (customerDeletionFailures = count),
     completeAuthentication: (id) => {
       const intent = paymentIntents.get(id);
       if (intent) intent.status = 'succeeded';

@@ -15,6 +15,7 @@ export function accountFixture(overrides: Partial<Account> = {}): Account {
     signup_completed: true,
     big5_completed: true,
     env_completed: true,
+    values_completed: true,
     birth_details: null,
     policy_update_required: false,
     has_password: true,
@@ -26,7 +27,7 @@ export function accountFixture(overrides: Partial<Account> = {}): Account {
 export const completeUser: Account = accountFixture();
 
 /** Signed up, but BIG5 and environment not finished: confined to the dashboard and settings. */
-export const incompleteUser: Account = accountFixture({ id: 'user-2', big5_completed: false, env_completed: false });
+export const incompleteUser: Account = accountFixture({ id: 'user-2', big5_completed: false, env_completed: false, values_completed: false });
 
 /** Saved birth details: Zürich, 7 March 1990, a known birth time. */
 export function birthDetailsFixture(overrides: Partial<BirthDetails> = {}): BirthDetails {

@@ -27,6 +27,8 @@ export const account = z.object({
   signup_completed: z.boolean(),
   big5_completed: z.boolean(),
   env_completed: z.boolean(),
+  /** Our addition to spec section 3: the third set (Top 10 values) has a result. */
+  values_completed: z.boolean(),
   birth_details: birthDetails.nullable(),
   /** True when the accepted privacy policy or terms are older than the current ones. */
   policy_update_required: z.boolean(),

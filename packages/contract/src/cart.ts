@@ -133,6 +133,12 @@ export const basketRuleMessages = {
   /** {amount} is the formatted minimum subtotal, e.g. '€50.00'. */
   couponBelowMinimum: (amount: string) => `This discount code needs a subtotal of at least ${amount}.`,
   couponNeedsItems: 'Add a product to your basket before entering a discount code.',
+  /** 422 on product_id: the buyer already owns the report this product grants. */
+  reportAlreadyOwned: (title: string) => `You already own this report (${title}); you will find it under Reports.`,
+  /** 422 on product_id: the buyer already owns every report of this bundle. */
+  bundleAlreadyOwned: (title: string) => `You already own every report in this bundle (${title}); you will find them under Reports.`,
+  /** 400 at checkout: a report in the basket was granted meanwhile (another order, another tab). */
+  ownedAtCheckout: (title: string) => `You already own ${title}, so nothing was charged. Remove it from your basket to continue.`,
 } as const;
 
 export const applyCouponRequest = z.object({

@@ -19,6 +19,9 @@ import * as paymentCustomers from './schema/payment-customers.ts';
 import * as paymentMethods from './schema/payment-methods.ts';
 import * as paymentTransactions from './schema/transactions.ts';
 import * as webhookEvents from './schema/webhook-events.ts';
+import * as paymentCustomerDeletions from './schema/payment-customer-deletions.ts';
+import * as testProviderMethods from './schema/test-provider-methods.ts';
+import * as testProviderPayments from './schema/test-provider-payments.ts';
 import * as carts from './schema/carts.ts';
 import * as cartItems from './schema/cart-items.ts';
 import * as couponRedemptions from './schema/coupon-redemptions.ts';
@@ -26,7 +29,7 @@ import * as coupons from './schema/coupons.ts';
 import * as products from './schema/products.ts';
 
 // Every table file under ./schema, one line each (drizzle.config.ts globs the same folder).
-const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionnaireProgress, ...questionnaireTotals, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports };
+const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionnaireProgress, ...questionnaireTotals, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports, ...paymentCustomerDeletions, ...testProviderPayments, ...testProviderMethods };
 
 export type Database = NodePgDatabase<typeof schema>;
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { users } from '../db/schema/users.ts';
+import type { AccountUser } from '../modules/accounts/account-view.ts';
+import type { QuestionnaireStatus } from '../modules/assessments/questionnaire-status.ts';
 import { UnauthenticatedError } from '../lib/domain-errors.ts';
 
 /** Who is calling: the account and the login (token family) the access token belongs to. */
@@ -12,10 +13,13 @@ export interface AuthContext {
 /** What the auth guard knows about the caller of a private route. */
 export interface AuthenticatedSession extends AuthContext {
   /**
-   * The caller's users row as it was when the request arrived, read by the same query that checked
-   * the token (so GET /api/user needs no second query). Re-read it after changing the account.
+   * The caller's account columns as they were when the request arrived, read by the same query
+   * that checked the token (so GET /api/user needs no second query). Re-read them after changing
+   * the account.
    */
-  user: typeof users.$inferSelect;
+  user: AccountUser;
+  /** The questionnaire's counts and flags of the account object, read by the same query. */
+  questionnaire: QuestionnaireStatus;
 }
 
 declare module 'fastify' {
@@ -28,7 +32,15 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   /** Resolves an access token to its account and login, or null (modules/auth/session-service). */
   authenticate: (accessToken: string) => Promise<AuthenticatedSession | null>;
+  /**
+   * Told, before the answer leaves, that a caller's own request may have changed their account
+   * (any method but GET, HEAD and OPTIONS): the session cache forgets them, so their next request
+   * reads the new state.
+   */
+  onCallerChange?: (userId: string) => void;
 }
+
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // RFC 6750: `Authorization: Bearer <token>`, the scheme case-insensitive.
 const bearerPattern = /^Bearer +([^\s]+) *$/i;
@@ -53,8 +65,13 @@ export function requireAuth(request: FastifyRequest): AuthenticatedSession {
  * unknown URL gets its 404 (and the SPA's deep links their index.html) without a token.
  */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { authenticate }) => {
+  async (app, { authenticate, onCallerChange }) => {
     app.decorateRequest('auth', null);
+    if (onCallerChange) {
+      app.addHook('onSend', async (request) => {
+        if (request.auth && !readOnlyMethods.has(request.method)) onCallerChange(request.auth.userId);
+      });
+    }
     app.addHook('onRequest', async (request) => {
       if (request.is404 || request.routeOptions.config.public === true) return;
       const token = bearerToken(request);

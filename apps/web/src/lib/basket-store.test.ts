@@ -268,6 +268,20 @@ describe('adding an item (POST /api/cart/items, spec 5)', () => {
     expect(events).toEqual([{ type: 'invalidItem' }]);
   });
 
+  it('shows the server’s own words when it refuses a report the user already owns', async () => {
+    await storeHolding(null);
+    const message = 'You already own this report (BIG5 personality report); you will find it under Reports.';
+    server().on('POST', '/api/cart/items', () => ({
+      status: 422,
+      body: { message, errors: { product_id: [message] } },
+    }));
+
+    const outcome = await store.addItem('prod-owned');
+
+    expect(outcome).toMatchObject({ ok: false, status: 422, errors: { product_id: [message] } });
+    expect(events).toEqual([{ type: 'failed', action: 'addItem', error: message }]);
+  });
+
   it("passes on the server's 'Minimal quantity is {value}' for a quantity below the minimum", async () => {
     await storeHolding(null);
     server().on('POST', '/api/cart/items', () => ({

@@ -297,8 +297,16 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
         await fetchBasket();
         emit({ type: 'itemAlreadyExists', title: findItem(state.basket, id)?.product_title ?? '' });
       } else if (outcome.errors?.product_id || outcome.errors?.sku) {
-        // invalidItem (contract: 422 on product_id): unknown, or not for sale.
-        emit({ type: 'invalidItem' });
+        // Loaded already (the call's answer schema); kept off the start-up bundle like the schemas.
+        const { basketRuleMessages } = await import('@app/contract/cart');
+        const refusal = outcome.errors.product_id?.[0];
+        if (refusal === undefined || refusal === basketRuleMessages.invalidItem) {
+          // invalidItem (contract: 422 on product_id): unknown, or not for sale.
+          emit({ type: 'invalidItem' });
+        } else {
+          // Another refusal of this product (a report the user already owns): in its own words.
+          emit({ type: 'failed', action: 'addItem', error: refusal });
+        }
       } else {
         emit({ type: 'failed', action: 'addItem', error: detailOf(outcome, 'quantity') });
       }

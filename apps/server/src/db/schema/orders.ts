@@ -31,6 +31,10 @@ export const orders = pgTable(
     vatAmount: integer().notNull(),
     total: integer().notNull(),
     reverseCharge: boolean().notNull().default(false),
+    /** The seller's VAT number when the order was placed: the invoice shows it, whatever config says later. */
+    sellerVatNumber: text(),
+    /** The VAT register's consultation number for the buyer's verified VAT number (reverse charge proof). */
+    vatNumberConsultation: text(),
     couponId: uuid(),
     couponCode: text(),
     billing: jsonb().$type<OrderBilling>().notNull(),

@@ -9,6 +9,38 @@ import { isPolicyUpdateRequired } from './policy-versions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * The users columns the account object shows, as the auth guard's query selects them on every
+ * private request: no password hash (only whether there is one), nothing else it does not need.
+ */
+export const accountUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  hasPassword: sql<boolean>`(${users.passwordHash} is not null)`,
+  locale: users.locale,
+  birthDate: users.birthDate,
+  birthTime: users.birthTime,
+  tsAccurate: users.tsAccurate,
+  birthCity: users.birthCity,
+  birthCountry: users.birthCountry,
+  countryCode: users.countryCode,
+  latitude: users.latitude,
+  longitude: users.longitude,
+  timezone: users.timezone,
+  privacyPolicyVersion: users.privacyPolicyVersion,
+  termsVersion: users.termsVersion,
+  createdAt: users.createdAt,
+};
+
+export type AccountUser = Pick<UserRow, Exclude<keyof typeof accountUserColumns, 'hasPassword'>> & { hasPassword: boolean };
+
+/** A full users row as the account object reads it. */
+export function accountUserOf(user: UserRow): AccountUser {
+  return { ...user, hasPassword: user.passwordHash !== null };
+}
+
 /** The account object of spec section 3, as GET /api/user, login and registration answer it. */
 export async function loadAccount(db: DbExecutor, userId: string): Promise<Account> {
   const [user] = await userById(db).execute({ userId });
@@ -18,7 +50,7 @@ export async function loadAccount(db: DbExecutor, userId: string): Promise<Accou
 
 /** The account object of a users row, with the questionnaire's counts and flags (one prepared query). */
 export async function accountOf(db: DbExecutor, user: UserRow): Promise<Account> {
-  return toAccount(user, await questionnaireStatusOf(db, user.id));
+  return toAccount(accountUserOf(user), await questionnaireStatusOf(db, user.id));
 }
 
 // GET /api/user is the most frequent call of all: a named prepared statement, built once per handle.
@@ -37,7 +69,7 @@ function prepareUserById(db: DbExecutor) {
   return db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('load_account_user');
 }
 
-export function toAccount(user: UserRow, questionnaire: QuestionnaireStatus): Account {
+export function toAccount(user: AccountUser, questionnaire: QuestionnaireStatus): Account {
   // The signup-data step (birth details) is the part of sign-up that a saved birth date completes.
   const signupCompleted = user.birthDate !== null;
   return {
@@ -51,10 +83,11 @@ export function toAccount(user: UserRow, questionnaire: QuestionnaireStatus): Ac
     unanswered_questions: signupCompleted ? questionnaire.unansweredQuestions : 0,
     big5_completed: questionnaire.big5Completed,
     env_completed: questionnaire.envCompleted,
+    values_completed: questionnaire.valuesCompleted,
     signup_completed: signupCompleted,
     birth_details: birthDetailsOfUser(user),
     policy_update_required: isPolicyUpdateRequired(user),
-    has_password: user.passwordHash !== null,
+    has_password: user.hasPassword,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -25,6 +25,7 @@ describe('GET /api/user', () => {
       signup_completed: false,
       big5_completed: false,
       env_completed: false,
+      values_completed: false,
       birth_details: null,
       policy_update_required: false,
       has_password: true,

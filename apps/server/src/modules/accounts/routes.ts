@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rateLimitPreHandler, registerRateLimits } from '../../plugins/rate-limit.ts';
 import { sessionMetaOf } from '../auth/request-meta.ts';
-import { accountOf } from './account-view.ts';
+import { toAccount } from './account-view.ts';
 import { registerAccount } from './registration-service.ts';
 
 export interface AccountRoutesOptions {
@@ -46,8 +46,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: { tags: ['accounts'], summary: 'The account object of the caller (spec section 3)', response: { 200: account } },
     },
-    // The auth guard's query already read the user's row; one more prepared query adds the
-    // questionnaire's counts and flags.
-    async (request) => accountOf(app.db, requireAuth(request).user),
+    // The auth guard's query already read the user's row and questionnaire progress: no other query.
+    async (request) => {
+      const { user, questionnaire } = requireAuth(request);
+      return toAccount(user, questionnaire);
+    },
   );
 };

@@ -1,13 +1,11 @@
 import type pg from 'pg';
+import type { AnsweredPositions } from './question-sequence.ts';
 
-// The questionnaire's hot path in plain SQL over the pool: named prepared statements (parsed and
-// planned once per connection), and the history insert, the upsert of the current answer and the
-// read of all current answers in one round trip (bench/answering.mjs).
-
-export interface StoredAnswer {
-  itemId: string;
-  value: number;
-}
+// The questionnaire's hot path in plain SQL over the pool, as named prepared statements (parsed
+// and planned once per connection). An answer is usually one statement, one round trip, in its
+// own implicit transaction (bench/answering.mjs); only the answer that completes a set, or changes
+// a completed one, takes a transaction of several statements, since its scores are computed in
+// Node and stored in the same transaction.
 
 export interface AnswerWrite {
   userId: string;
@@ -16,6 +14,19 @@ export interface AnswerWrite {
   itemVersion: number;
   value: number;
   answeredAt: Date;
+  /** The question's place in the sequence, and how many questions the sequence has. */
+  position: number;
+  sequenceLength: number;
+  /** The question's set: its first position and its number of questions. */
+  setStart: number;
+  setSize: number;
+}
+
+export interface StoredAnswer {
+  /** The user's answered positions including this answer. */
+  answered: string;
+  /** False when the same choice was given again (nothing written but the progress row). */
+  changed: boolean;
 }
 
 export interface HistoryEntry {
@@ -24,15 +35,95 @@ export interface HistoryEntry {
   answeredAt: Date;
 }
 
-type AnswerArrays = { item_ids: string[] | null; choice_values: number[] | null };
+/** The answer's write found that it completes its set (or changes a completed one): redo it with scoring. */
+export const needsScoring = Symbol('needs scoring');
 
-// One row of two arrays rather than a row per answer: less to send and to parse on every call.
-const selectCurrentAnswers = 'SELECT array_agg(item_id) AS item_ids, array_agg(choice_value) AS choice_values FROM current_answers WHERE user_id = $1';
+/**
+ * One statement for the whole write, so that it commits on its own:
+ *
+ * - `settings`: the implicit transaction commits without waiting for the WAL flush
+ *   (synchronous_commit off, local to this transaction; docs/decisions).
+ * - `progress`: the user's progress row, upserted first. Its row lock orders the answers of one
+ *   user (ON CONFLICT DO UPDATE waits for a concurrent answer and then sees its committed row), and
+ *   its bit for this question is set. Unless $11 (scoring) is true, the row is left as it is when
+ *   the answer would complete the set, or the set is already complete: the statement then writes
+ *   nothing and returns no bits, and the caller redoes the answer in a transaction that scores it.
+ * - `current`: the current answer, upserted only when the choice differs (RETURNING is empty for
+ *   the same choice given again), and `history`: its append-only history row, only then.
+ */
+const writeAnswer = `
+WITH settings AS (
+  SELECT set_config('synchronous_commit', 'off', true)
+), progress AS (
+  INSERT INTO questionnaire_progress AS progress (user_id, answered_positions, answered_items, updated_at)
+  SELECT $1::uuid, set_bit(repeat('0', $7::int)::varbit, $8::int, 1), 1, $6::timestamptz FROM settings
+  WHERE $11::boolean OR $10::int > 1
+  ON CONFLICT (user_id) DO UPDATE SET
+    answered_positions = set_bit(progress.answered_positions, $8::int, 1),
+    answered_items = bit_count(set_bit(progress.answered_positions, $8::int, 1)),
+    updated_at = excluded.updated_at
+  WHERE $11::boolean OR position('0' IN substring(set_bit(progress.answered_positions, $8::int, 1)::text FROM $9::int + 1 FOR $10::int)) > 0
+  RETURNING answered_positions
+), current AS (
+  INSERT INTO current_answers (user_id, item_id, assessment, item_version, choice_value, answered_at)
+  SELECT $1::uuid, $2::text, $3::text, $4::int, $5::smallint, $6::timestamptz FROM progress
+  ON CONFLICT (user_id, item_id) DO UPDATE SET
+    assessment = excluded.assessment,
+    item_version = excluded.item_version,
+    choice_value = excluded.choice_value,
+    answered_at = excluded.answered_at
+  WHERE current_answers.choice_value <> excluded.choice_value
+  RETURNING 1
+), history AS (
+  INSERT INTO question_answers (user_id, assessment, item_id, item_version, choice_value, answered_at)
+  SELECT $1::uuid, $3::text, $2::text, $4::int, $5::smallint, $6::timestamptz FROM current
+)
+SELECT (SELECT answered_positions::text FROM progress) AS answered, EXISTS (SELECT 1 FROM current) AS changed`;
 
-/** The user's current answers (item id to choice value), through whatever client or pool. */
-export async function currentAnswersOf(db: pg.Pool | pg.PoolClient, userId: string): Promise<Map<string, number>> {
-  const result = await db.query<AnswerArrays>({ name: 'questionnaire_current_answers', text: selectCurrentAnswers, values: [userId] });
-  return toAnswerMap(result.rows);
+type WriteRow = { answered: string | null; changed: boolean };
+
+function writeValues(write: AnswerWrite, scoring: boolean): unknown[] {
+  return [
+    write.userId,
+    write.itemId,
+    write.assessment,
+    write.itemVersion,
+    write.value,
+    write.answeredAt,
+    write.sequenceLength,
+    write.position,
+    write.setStart,
+    write.setSize,
+    scoring,
+  ];
+}
+
+/**
+ * Stores an answer on its own (one statement, committed with it), unless it completes its set or
+ * changes a completed one: then nothing is written and `needsScoring` is returned.
+ */
+export async function storeAnswerAlone(pool: pg.Pool, write: AnswerWrite): Promise<StoredAnswer | typeof needsScoring> {
+  const result = await pool.query<WriteRow>({ name: 'questionnaire_write_answer', text: writeAnswer, values: writeValues(write, false) });
+  const row = result.rows[0];
+  if (!row?.answered) return needsScoring;
+  return { answered: row.answered, changed: row.changed };
+}
+
+/** Stores an answer inside the caller's transaction (beginAnswerTransaction), whatever it completes. */
+export async function storeAnswer(client: pg.PoolClient, write: AnswerWrite): Promise<StoredAnswer> {
+  const result = await client.query<WriteRow>({ name: 'questionnaire_write_answer', text: writeAnswer, values: writeValues(write, true) });
+  const answered = result.rows[0]?.answered;
+  if (!answered) throw new Error('storing an answer in a transaction wrote no progress row');
+  return { answered, changed: result.rows[0]?.changed ?? false };
+}
+
+/**
+ * Opens an answer's transaction on a pooled connection, committing without waiting for the WAL
+ * flush like the single-statement answers do: a crash may lose the last moments of answers, all of
+ * a transaction or none of it, and the user is asked those questions again.
+ */
+export async function beginAnswerTransaction(client: pg.PoolClient): Promise<void> {
+  await client.query('BEGIN; SET LOCAL synchronous_commit TO off');
 }
 
 /**
@@ -57,58 +148,33 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   }
 }
 
+const readQuestionState = `
+SELECT (SELECT answered_positions::text FROM questionnaire_progress WHERE user_id = $1::uuid) AS answered,
+       (SELECT choice_value FROM current_answers WHERE user_id = $1::uuid AND item_id = $2::text) AS chosen`;
+
 /**
- * Opens the transaction of one answer and serialises the answers of one user: two answers posted
- * at once (two tabs, a double click) run one after the other, so the second sees the first and the
- * completion of a set is never missed. FOR NO KEY UPDATE does not block inserts that only
- * reference the user (tokens, orders). One round trip: BEGIN and the lock go as one simple query,
- * which takes no parameters, so the id (a UUID read from our own users row) is quoted in.
- * The transaction commits without waiting for the WAL flush (synchronous_commit off): a crash may
- * lose the last moments of answers, all of a transaction or none of it, and the user is asked
- * those questions again (docs/decisions.md, "Questionnaire server").
- * False when the user no longer exists.
+ * What GET /me/question needs: the answered positions, and the current answer to `itemId` (when
+ * a question is asked for by id).
  */
-export async function beginAnswerTransaction(client: pg.PoolClient, userId: string): Promise<boolean> {
-  const results = (await client.query(`BEGIN; SET LOCAL synchronous_commit TO off; SELECT 1 FROM users WHERE id = ${client.escapeLiteral(userId)} FOR NO KEY UPDATE`)) as unknown as pg.QueryResult[];
-  return results[2]?.rowCount === 1;
+export async function questionStateOf(pool: pg.Pool, userId: string, itemId: string | null): Promise<{ answered: AnsweredPositions; chosen: number | undefined }> {
+  const result = await pool.query<{ answered: string | null; chosen: number | null }>({ name: 'questionnaire_question_state', text: readQuestionState, values: [userId, itemId] });
+  const row = result.rows[0];
+  return { answered: row?.answered ?? null, chosen: row?.chosen ?? undefined };
 }
 
-// One statement: the answers as they were before it (its snapshot), plus, unless the same choice
-// is given again, a history row and the upsert of the current answer.
-const writeAnswer = `
-WITH previous AS (
-  SELECT choice_value FROM current_answers WHERE user_id = $1::uuid AND item_id = $2::text
-), changed AS (
-  SELECT 1 AS yes WHERE NOT EXISTS (SELECT 1 FROM previous WHERE choice_value = $5::smallint)
-), history AS (
-  INSERT INTO question_answers (user_id, assessment, item_id, item_version, choice_value, answered_at)
-  SELECT $1::uuid, $3::text, $2::text, $4::int, $5::smallint, $6::timestamptz FROM changed
-), upsert AS (
-  INSERT INTO current_answers (user_id, item_id, assessment, item_version, choice_value, answered_at)
-  SELECT $1::uuid, $2::text, $3::text, $4::int, $5::smallint, $6::timestamptz FROM changed
-  ON CONFLICT (user_id, item_id) DO UPDATE SET
-    assessment = excluded.assessment,
-    item_version = excluded.item_version,
-    choice_value = excluded.choice_value,
-    answered_at = excluded.answered_at
-)
-SELECT array_agg(item_id) AS item_ids, array_agg(choice_value) AS choice_values FROM current_answers WHERE user_id = $1::uuid`;
+type AnswerArrays = { item_ids: string[] | null; choice_values: number[] | null };
 
-/**
- * Stores an answer and returns the user's current answers including it, and whether anything
- * changed (giving the same choice again writes nothing). Call inside beginAnswerTransaction's
- * transaction.
- */
-export async function storeAnswer(client: pg.PoolClient, write: AnswerWrite): Promise<{ answers: Map<string, number>; changed: boolean }> {
+/** The user's current answers (item id to choice value), for scoring a set. */
+export async function currentAnswersOf(client: pg.PoolClient, userId: string): Promise<Map<string, number>> {
   const result = await client.query<AnswerArrays>({
-    name: 'questionnaire_write_answer',
-    text: writeAnswer,
-    values: [write.userId, write.itemId, write.assessment, write.itemVersion, write.value, write.answeredAt],
+    name: 'questionnaire_current_answers',
+    text: 'SELECT array_agg(item_id) AS item_ids, array_agg(choice_value) AS choice_values FROM current_answers WHERE user_id = $1',
+    values: [userId],
   });
-  const answers = toAnswerMap(result.rows);
-  const changed = answers.get(write.itemId) !== write.value;
-  answers.set(write.itemId, write.value);
-  return { answers, changed };
+  const answers = new Map<string, number>();
+  const { item_ids: itemIds, choice_values: values } = result.rows[0] ?? { item_ids: null, choice_values: null };
+  itemIds?.forEach((itemId, index) => answers.set(itemId, values?.[index] ?? Number.NaN));
+  return answers;
 }
 
 /** Every answer the user gave to one assessment, revisions included, oldest first. */
@@ -131,22 +197,24 @@ export interface ResultWrite {
   computedAt: Date;
 }
 
+// The result, and the set in the progress row's `completed` (what the account object's flags
+// read). The row exists: the answer that completed the set wrote it earlier in the transaction.
+const writeResult = `
+WITH result AS (
+  INSERT INTO assessment_results (user_id, assessment, scores, flags, scoring_version, completed_at, first_completed_at, computed_at)
+  VALUES ($1::uuid, $2::text, $3::jsonb, $4::text[], $5::text, $6::timestamptz, $6::timestamptz, $7::timestamptz)
+  ON CONFLICT (user_id, assessment) DO UPDATE SET
+    scores = excluded.scores, flags = excluded.flags, scoring_version = excluded.scoring_version,
+    completed_at = excluded.completed_at, computed_at = excluded.computed_at
+)
+UPDATE questionnaire_progress SET completed = array_append(completed, $2::text)
+WHERE user_id = $1::uuid AND NOT ($2::text = ANY (completed))`;
+
 /** Writes a set's result; a recomputation keeps the first completion time. */
 export async function storeResult(client: pg.PoolClient, write: ResultWrite): Promise<void> {
   await client.query({
     name: 'questionnaire_store_result',
-    text: `INSERT INTO assessment_results (user_id, assessment, scores, flags, scoring_version, completed_at, first_completed_at, computed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $6, $7)
-           ON CONFLICT (user_id, assessment) DO UPDATE SET
-             scores = excluded.scores, flags = excluded.flags, scoring_version = excluded.scoring_version,
-             completed_at = excluded.completed_at, computed_at = excluded.computed_at`,
+    text: writeResult,
     values: [write.userId, write.assessment, JSON.stringify(write.scores), write.flags, write.scoringVersion, write.completedAt, write.computedAt],
   });
-}
-
-function toAnswerMap(rows: readonly AnswerArrays[]): Map<string, number> {
-  const answers = new Map<string, number>();
-  const { item_ids: itemIds, choice_values: values } = rows[0] ?? { item_ids: null, choice_values: null };
-  itemIds?.forEach((itemId, index) => answers.set(itemId, values?.[index] ?? Number.NaN));
-  return answers;
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/users.ts';
+import { questionnaireProgress } from '../../db/schema/questionnaire-progress.ts';
+import { questionnaireTotals } from '../../db/schema/questionnaire-totals.ts';
 import type { DbExecutor } from '../auth/session-service.ts';
 
 /** What the account object reports about the questionnaire (spec section 3). */
@@ -11,23 +12,39 @@ export interface QuestionnaireStatus {
   valuesCompleted: boolean;
 }
 
+/** A user's questionnaire_progress row, as far as the account object needs it; null before the first answer. */
+export interface QuestionnaireProgress {
+  answeredItems: number;
+  completed: readonly string[];
+}
+
 /** Before the first answer (and for a user that no longer exists). */
 export const emptyQuestionnaireStatus: QuestionnaireStatus = { unansweredQuestions: 0, envCompleted: false, big5Completed: false, valuesCompleted: false };
 
 /**
- * The questionnaire's part of the account object, in one prepared statement: the current
- * banks' questions (questionnaire_items) without a current answer, and which sets have a result.
+ * The account object's questionnaire part from the two counters the answers and the start-up sync
+ * keep (questionnaire_totals.active_items, questionnaire_progress): no counting per request. Pure,
+ * so that any query that already reads those columns (the auth guard's) can build it.
  */
+export function questionnaireStatusFrom(activeItems: number, progress: QuestionnaireProgress | null): QuestionnaireStatus {
+  const answered = progress?.answeredItems ?? 0;
+  const completed = progress?.completed ?? [];
+  return {
+    // Never negative, even if a start-up with smaller banks were still on its way.
+    unansweredQuestions: Math.max(0, activeItems - answered),
+    envCompleted: completed.includes('environment'),
+    big5Completed: completed.includes('big5'),
+    valuesCompleted: completed.includes('values'),
+  };
+}
+
+/** The questionnaire's part of the account object: two key look-ups in one prepared statement. */
 export async function questionnaireStatusOf(db: DbExecutor, userId: string): Promise<QuestionnaireStatus> {
   const [row] = await statusQuery(db).execute({ userId });
+  // No totals row: the banks were never mirrored into this database, so nothing is asked yet.
   if (!row) return emptyQuestionnaireStatus;
-  const completed = new Set(row.completed);
-  return {
-    unansweredQuestions: row.unanswered,
-    envCompleted: completed.has('environment'),
-    big5Completed: completed.has('big5'),
-    valuesCompleted: completed.has('values'),
-  };
+  const progress = row.answeredItems === null ? null : { answeredItems: row.answeredItems, completed: row.completed ?? [] };
+  return questionnaireStatusFrom(row.activeItems, progress);
 }
 
 // Every account object reads this (GET /api/user among them): built once per handle, named.
@@ -44,17 +61,8 @@ function statusQuery(db: DbExecutor) {
 
 function prepareStatusQuery(db: DbExecutor) {
   return db
-    .select({
-      // Written out with table names: Drizzle drops the qualifiers of columns inside sql``, and
-      // both subqueries must name the outer users row.
-      unanswered: sql<number>`(
-        select count(*) from questionnaire_items qi
-        where qi.retired_at is null
-          and not exists (select 1 from current_answers ca where ca.user_id = users.id and ca.item_id = qi.id)
-      )::int`,
-      completed: sql<string[]>`array(select r.assessment from assessment_results r where r.user_id = users.id)`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
+    .select({ activeItems: questionnaireTotals.activeItems, answeredItems: questionnaireProgress.answeredItems, completed: questionnaireProgress.completed })
+    .from(questionnaireTotals)
+    .leftJoin(questionnaireProgress, eq(questionnaireProgress.userId, sql.placeholder('userId')))
     .prepare('questionnaire_status');
 }

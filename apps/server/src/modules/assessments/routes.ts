@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { questionResponseSerializer } from './question-response-json.ts';
 import { createQuestionnaireService, loadQuestionSequence, type Respondent } from './service.ts';
 
 export interface AssessmentRoutesOptions {
@@ -26,6 +27,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<AssessmentRoutesOptions> = 
   app.get(
     assessmentApiPaths.question,
     {
+      serializerCompiler: questionResponseSerializer,
       schema: {
         tags: ['assessments'],
         summary: 'The first unanswered question of the sequence (environment, BIG5, values), or the question `id`; 204 when none is left',
@@ -42,6 +44,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<AssessmentRoutesOptions> = 
   app.post(
     '/me/question/:questionId/answer',
     {
+      serializerCompiler: questionResponseSerializer,
       schema: {
         tags: ['assessments'],
         summary: 'Stores or changes the answer to a question; answers with the next unanswered question, or 204 when none is left',

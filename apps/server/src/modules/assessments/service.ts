@@ -8,7 +8,19 @@ import type { Database } from '../../db/connection.ts';
 import { assessmentResults } from '../../db/schema/assessment-results.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/domain-errors.ts';
-import { answerHistoryOf, currentAnswersOf, beginAnswerTransaction, inTransaction, storeAnswer, storeResult } from './answer-store.ts';
+import {
+  answerHistoryOf,
+  beginAnswerTransaction,
+  currentAnswersOf,
+  inTransaction,
+  needsScoring,
+  questionStateOf,
+  storeAnswer,
+  storeAnswerAlone,
+  storeResult,
+  type AnswerWrite,
+  type StoredAnswer,
+} from './answer-store.ts';
 import {
   buildQuestionSequence,
   choiceOfQuestion,
@@ -58,6 +70,33 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
     return question;
   }
 
+  /**
+   * The answer that completes its set, or changes a completed one: stored and scored in one
+   * transaction. Its write locks the progress row first, so an answer of the same user arriving
+   * meanwhile waits, and the scoring reads every answer committed before.
+   */
+  async function storeAnswerAndScore(question: SequenceQuestion, write: AnswerWrite): Promise<StoredAnswer> {
+    return inTransaction(pool, async (client) => {
+      await beginAnswerTransaction(client);
+      const stored = await storeAnswer(client, write).catch(refuseDeletedUser);
+      if (stored.changed && isAssessmentComplete(sequence, question.assessment, stored.answered)) {
+        const answers = await currentAnswersOf(client, write.userId);
+        const history = await answerHistoryOf(client, write.userId, question.assessment);
+        const { scores, flags } = scoreAssessment(sequence, question.assessment, answers, history);
+        await storeResult(client, {
+          userId: write.userId,
+          assessment: question.assessment,
+          scores,
+          flags,
+          scoringVersion: scores.scoring_version,
+          completedAt: write.answeredAt,
+          computedAt: write.answeredAt,
+        });
+      }
+      return stored;
+    });
+  }
+
   return {
     sequence,
 
@@ -69,9 +108,10 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
       requireSignupCompleted(respondent);
       // The id is checked before any query: an unknown one is a 404 whatever was answered.
       const asked = id === undefined ? undefined : questionById(id);
-      const answers = await currentAnswersOf(pool, respondent.id);
-      const question = asked ?? firstUnanswered(sequence, answers);
-      return question ? toQuestionResponse(sequence, question, answers, respondent.locale) : null;
+      const { answered, chosen } = await questionStateOf(pool, respondent.id, asked?.item.id ?? null);
+      const question = asked ?? firstUnanswered(sequence, answered);
+      // The first unanswered question has no answer to show.
+      return question ? toQuestionResponse(sequence, question, answered, asked ? chosen : undefined, respondent.locale) : null;
     },
 
     /**
@@ -85,35 +125,25 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
       const choice = choiceOfQuestion(question, choiceId);
       if (!choice) throw new ValidationError({ choice_id: [questionnaireMessages.choiceOfAnotherQuestion] });
 
-      const answers = await inTransaction(pool, async (client) => {
-        if (!(await beginAnswerTransaction(client, respondent.id))) throw new UnauthenticatedError();
-        const now = clock.now();
-        const stored = await storeAnswer(client, {
-          userId: respondent.id,
-          itemId: question.item.id,
-          assessment: question.assessment,
-          itemVersion: question.item.version,
-          value: choice.value,
-          answeredAt: now,
-        });
-        if (stored.changed && isAssessmentComplete(sequence, question.assessment, stored.answers)) {
-          const history = await answerHistoryOf(client, respondent.id, question.assessment);
-          const { scores, flags } = scoreAssessment(sequence, question.assessment, stored.answers, history);
-          await storeResult(client, {
-            userId: respondent.id,
-            assessment: question.assessment,
-            scores,
-            flags,
-            scoringVersion: scores.scoring_version,
-            completedAt: now,
-            computedAt: now,
-          });
-        }
-        return stored.answers;
-      });
+      const { start, size } = sequence.rangeOf(question.assessment);
+      const write: AnswerWrite = {
+        userId: respondent.id,
+        itemId: question.item.id,
+        assessment: question.assessment,
+        itemVersion: question.item.version,
+        value: choice.value,
+        answeredAt: clock.now(),
+        position: question.position,
+        sequenceLength: sequence.questions.length,
+        setStart: start,
+        setSize: size,
+      };
+      const alone = await storeAnswerAlone(pool, write).catch(refuseDeletedUser);
+      const stored = alone === needsScoring ? await storeAnswerAndScore(question, write) : alone;
 
-      const next = nextUnansweredAfter(sequence, question, answers);
-      return next ? toQuestionResponse(sequence, next, answers, respondent.locale) : null;
+      // The next question is unanswered, so it has no answer to show.
+      const next = nextUnansweredAfter(sequence, question, stored.answered);
+      return next ? toQuestionResponse(sequence, next, stored.answered, undefined, respondent.locale) : null;
     },
 
     /** GET /api/assessments/results: each assessment's stored result, or null until its set is complete. */
@@ -127,6 +157,14 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
     },
   };
 }
+
+/** The user was deleted while answering (their progress row has no user to reference): signed out. */
+function refuseDeletedUser(error: unknown): never {
+  if (error instanceof Error && 'code' in error && error.code === foreignKeyViolation) throw new UnauthenticatedError();
+  throw error;
+}
+
+const foreignKeyViolation = '23503';
 
 function requireSignupCompleted(respondent: Respondent): void {
   if (!respondent.signupCompleted) throw new ForbiddenError(questionnaireMessages.birthDetailsRequired);

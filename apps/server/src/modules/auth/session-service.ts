@@ -4,11 +4,16 @@ import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/connection.ts';
 import { accessTokens, authSessions, refreshTokens } from '../../db/schema/auth-sessions.ts';
+import { questionnaireProgress } from '../../db/schema/questionnaire-progress.ts';
+import { questionnaireTotals } from '../../db/schema/questionnaire-totals.ts';
 import { users } from '../../db/schema/users.ts';
 import { unixSeconds, type Clock } from '../../lib/clock.ts';
 import { UnauthenticatedError } from '../../lib/domain-errors.ts';
 import { looksLikeOpaqueToken, newOpaqueToken, sha256Hex } from '../../lib/token-hash.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
+import { accountUserColumns } from '../accounts/account-view.ts';
+import { questionnaireStatusFrom } from '../assessments/questionnaire-status.ts';
+import type { SessionCache } from './session-cache.ts';
 
 // Sessions (issue 3, DESIGN section 4). One login is one row of auth_sessions: the "family" of every
 // access and refresh token issued from it. Tokens are opaque random strings; the database holds only
@@ -162,13 +167,23 @@ async function revokeFamily(db: DbExecutor, sessionId: string, now: Date): Promi
 
 /**
  * Who a Bearer access token belongs to, or null when it is unknown, expired, or its family was
- * revoked. One query of primary-key look-ups: access_tokens by hash, joined to its family and the
- * user's row. A deleted user has no families left (ON DELETE CASCADE), so their tokens are unknown.
+ * revoked. One query of primary-key look-ups: access_tokens by hash, joined to its family, the
+ * user's row and the user's questionnaire progress (so GET /api/user needs no second query). A
+ * deleted user has no families left (ON DELETE CASCADE), so their tokens are unknown. With a
+ * cache, a token checked moments ago is answered from memory (session-cache.ts).
  */
-export async function authenticateAccessToken(db: DbExecutor, clock: Clock, accessToken: string): Promise<AuthenticatedSession | null> {
+export async function authenticateAccessToken(db: DbExecutor, clock: Clock, accessToken: string, cache?: SessionCache): Promise<AuthenticatedSession | null> {
   if (!looksLikeOpaqueToken(accessToken)) return null;
-  const [row] = await accessTokenLookup(db).execute({ tokenHash: sha256Hex(accessToken), now: clock.now() });
-  return row ?? null;
+  const tokenHash = sha256Hex(accessToken);
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached;
+  const ticket = cache?.ticket();
+  const [row] = await accessTokenLookup(db).execute({ tokenHash, now: clock.now() });
+  if (!row) return null;
+  const progress = row.answeredItems === null ? null : { answeredItems: row.answeredItems, completed: row.completed ?? [] };
+  const session = { userId: row.userId, sessionId: row.sessionId, user: row.user, questionnaire: questionnaireStatusFrom(row.activeItems ?? 0, progress) };
+  if (cache && ticket !== undefined) cache.store(tokenHash, session, row.tokenExpiresAt, ticket);
+  return session;
 }
 
 // Every private request runs this query: it is built once per database handle and runs as a named
@@ -186,10 +201,20 @@ function accessTokenLookup(db: DbExecutor) {
 
 function prepareAccessTokenLookup(db: DbExecutor) {
   return db
-    .select({ userId: authSessions.userId, sessionId: authSessions.id, user: users })
+    .select({
+      userId: authSessions.userId,
+      sessionId: authSessions.id,
+      tokenExpiresAt: accessTokens.expiresAt,
+      user: accountUserColumns,
+      activeItems: questionnaireTotals.activeItems,
+      answeredItems: questionnaireProgress.answeredItems,
+      completed: questionnaireProgress.completed,
+    })
     .from(accessTokens)
     .innerJoin(authSessions, eq(authSessions.id, accessTokens.sessionId))
     .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(questionnaireProgress, eq(questionnaireProgress.userId, users.id))
+    .leftJoin(questionnaireTotals, eq(questionnaireTotals.singleton, true))
     .where(
       and(
         eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),

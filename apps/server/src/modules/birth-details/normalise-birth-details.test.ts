@@ -217,6 +217,15 @@ describe('birthDetailsOfUser', () => {
     expect(birthDetailsOfUser(row)).toEqual(zurich);
   });
 
+  it('shows no birth time when the time is not known, and drops fractions of a second', () => {
+    expect(birthDetailsOfUser({ ...row, tsAccurate: false })).toMatchObject({ birth_time: null, ts_accurate: false });
+    expect(birthDetailsOfUser({ ...row, birthTime: '14:30:00.250' })?.birth_time).toBe('14:30:00');
+  });
+
+  it('shows no coordinates when one of the two is missing', () => {
+    expect(birthDetailsOfUser({ ...row, longitude: null })).toMatchObject({ latitude: null, longitude: null, birth_city: 'Zürich' });
+  });
+
   it('is null for a user who has not given a birth date', () => {
     expect(
       birthDetailsOfUser({

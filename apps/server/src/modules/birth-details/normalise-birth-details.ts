@@ -242,17 +242,23 @@ type UserBirthColumns = Pick<
   'birthDate' | 'birthTime' | 'tsAccurate' | 'birthCity' | 'birthCountry' | 'countryCode' | 'latitude' | 'longitude' | 'timezone'
 >;
 
-/** The account's `birth_details` from a `users` row (what the account view calls). */
+/**
+ * The account's `birth_details` from a `users` row (what the account view calls, on every GET
+ * /api/user). The columns are typed and were validated when saved, so they map directly; only
+ * data of unknown shape goes through normaliseBirthDetails.
+ */
 export function birthDetailsOfUser(user: UserBirthColumns): BirthDetails | null {
-  return normaliseBirthDetails({
-    birth_date: user.birthDate,
-    birth_time: user.birthTime,
-    birth_city: user.birthCity,
-    birth_country: user.birthCountry,
-    country_code: user.countryCode,
+  if (user.birthDate === null) return null;
+  return finish({
+    date: user.birthDate,
+    // PostgreSQL's time type may carry fractions of a second; the account shows HH:mm:ss.
+    time: user.birthTime === null ? null : user.birthTime.slice(0, 8),
+    city: user.birthCity,
+    country: user.birthCountry,
+    countryCode: user.countryCode,
     latitude: user.latitude,
     longitude: user.longitude,
     timezone: user.timezone,
-    ts_accurate: user.tsAccurate,
+    timeKnown: user.tsAccurate,
   });
 }

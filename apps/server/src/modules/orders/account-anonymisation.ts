@@ -24,7 +24,8 @@ const redactedBilling: OrderBilling = {
  * Account deletion (issue 3's transaction): orders and transactions are kept for the accounts,
  * detached from the person (their user id becomes null by ON DELETE SET NULL). A paid order keeps
  * what its invoice must show by law (name, address, VAT numbers; kept 10 years in Germany), but
- * not the e-mail address. Unpaid orders lose their billing details entirely; one still waiting
+ * not the e-mail address. Unpaid orders lose their billing details (and the record of the VAT
+ * number's check) entirely; one still waiting
  * for its payment is expired and its coupon use given back.
  */
 export async function anonymiseOrdersOf(tx: Tx, userId: string, at: Date): Promise<void> {
@@ -40,6 +41,6 @@ export async function anonymiseOrdersOf(tx: Tx, userId: string, at: Date): Promi
     .where(and(eq(orders.userId, userId), eq(orders.status, 'paid')));
   await tx
     .update(orders)
-    .set({ billing: redactedBilling, updatedAt: at })
+    .set({ billing: redactedBilling, vatNumberConsultation: null, updatedAt: at })
     .where(and(eq(orders.userId, userId), ne(orders.status, 'paid')));
 }

@@ -1,7 +1,7 @@
 import { basketRuleMessages } from '@app/contract/cart';
 import { checkoutMessages, type CheckoutRequest, type CheckoutResponse, type OrderConfirmRequest } from '@app/contract/checkout';
 import { paymentMessages } from '@app/contract/messages';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { orderLines } from '../../db/schema/order-lines.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -11,14 +11,22 @@ import { customerIdFor } from '../payments/customers.ts';
 import { findUsablePaymentMethod } from '../payments/payment-methods-service.ts';
 import { PaymentProviderUnavailableError, type PaymentSource } from '../payments/payment-provider.ts';
 import { priceBasket } from '../shop/basket-pricing.ts';
+import { alreadyOwnedRefusal, ownedReportTypes } from '../shop/catalogue-service.ts';
 import { reserveCouponRedemption } from '../shop/coupons.ts';
-import { describeOrder, fulfil, lockBuyerCheckout, openOrderStatuses, settleFailure } from './fulfilment.ts';
+import { checkBuyerVatNumber, expectedTotalFits, type BuyerVatNumber } from '../vat-numbers/buyer-vat-number.ts';
+import type { VatNumberChecker } from '../vat-numbers/vat-number-checker.ts';
+import { describeOrder, fulfil, lockBuyerCheckout, settleFailure } from './fulfilment.ts';
+import { orderQueries } from './order-queries.ts';
 import { findOwnOrder, orderView, statusOf, type OrderRow } from './order-view.ts';
 import { abandonOpenOrder, applyPaymentOutcome, reload, type OrdersDeps } from './payment-outcomes.ts';
 
 export interface CheckoutDeps extends OrdersDeps {
   /** The seller's EU country (config DEFAULT_VAT_COUNTRY). */
   homeCountry: string;
+  /** Verifies a business buyer's VAT number (config VAT_NUMBER_CHECKER). */
+  vatNumberChecker: VatNumberChecker;
+  /** The seller's VAT number (config SELLER_VAT_NUMBER), frozen on each order for its invoice. */
+  sellerVatNumber: string;
 }
 
 /** A checkout that has not reached the provider within this long is taken to have crashed. */
@@ -48,13 +56,14 @@ export async function placeOrder(deps: CheckoutDeps, userId: string, input: Chec
   if (replay) return checkoutResult(deps, replay);
 
   const source = await paymentSourceFor(deps, userId, input);
+  const buyerVat = await checkBuyerVatNumber(deps.vatNumberChecker, { vatNumber: input.billing.vat_number, billingCountry: input.billing.country, sellerCountry: deps.homeCountry });
   const sameRequest = await settleEarlierOpenOrder(deps, userId, input.idempotency_key);
   if (sameRequest) return checkoutResult(deps, sameRequest);
   const customerId = await customerIdFor(deps.db, deps.provider, userId);
 
   let order: OrderRow;
   try {
-    order = await createOrder(deps, userId, input);
+    order = await createOrder(deps, userId, input, buyerVat);
   } catch (error) {
     if (isUniqueViolation(error, 'orders_user_idempotency_unique')) {
       const existing = await findByIdempotencyKey(deps, userId, input.idempotency_key);
@@ -70,7 +79,7 @@ export async function placeOrder(deps: CheckoutDeps, userId: string, input: Chec
     return checkoutResult(deps, await reload(deps.db, order.id));
   }
 
-  const lines = await deps.db.select({ title: orderLines.title, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
+  const lines = await orderQueries(deps.db).lineTitles.execute({ orderId: order.id });
   let outcome;
   try {
     outcome = await deps.provider.charge({
@@ -119,7 +128,7 @@ export async function checkoutResult(deps: OrdersDeps, order: OrderRow): Promise
 }
 
 async function findByIdempotencyKey(deps: OrdersDeps, userId: string, key: string): Promise<OrderRow | undefined> {
-  const [row] = await deps.db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  const [row] = await orderQueries(deps.db).byIdempotencyKey.execute({ userId, key });
   return row;
 }
 
@@ -147,7 +156,7 @@ async function paymentSourceFor(deps: CheckoutDeps, userId: string, input: Check
  * the new checkout is refused. Returns the open order when it is this very request's.
  */
 async function settleEarlierOpenOrder(deps: OrdersDeps, userId: string, idempotencyKey: string): Promise<OrderRow | null> {
-  const [open] = await deps.db.select().from(orders).where(and(eq(orders.userId, userId), inArray(orders.status, [...openOrderStatuses])));
+  const [open] = await orderQueries(deps.db).openOf.execute({ userId });
   if (!open) return null;
   // The same request, a moment behind its twin (a double click): the twin's order is the answer.
   if (open.idempotencyKey === idempotencyKey) return open;
@@ -160,14 +169,19 @@ async function settleEarlierOpenOrder(deps: OrdersDeps, userId: string, idempote
   throw new CheckoutConflictError('checkout_in_progress', checkoutMessages.checkoutInProgress);
 }
 
-async function createOrder(deps: CheckoutDeps, userId: string, input: CheckoutRequest): Promise<OrderRow> {
+async function createOrder(deps: CheckoutDeps, userId: string, input: CheckoutRequest, buyerVat: BuyerVatNumber): Promise<OrderRow> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     await lockBuyerCheckout(tx, userId);
-    // The VAT number is only format-checked offline, so the buyer counts as a consumer (issue 5).
-    const basket = await priceBasket(tx, userId, { countryCode: input.billing.country, vatNumberVerified: false, at: now, homeCountry: deps.homeCountry });
+    // Reverse charge only for a VAT number the configured checker verified (issue 5).
+    const basket = await priceBasket(tx, userId, { countryCode: input.billing.country, vatNumberVerified: buyerVat.verified, at: now, homeCountry: deps.homeCountry });
     if (basket.lines.length === 0) throw new BadRequestError(checkoutMessages.basketEmpty);
-    if (input.expected_total !== undefined && input.expected_total !== basket.total) throw new CheckoutConflictError('basket_changed', checkoutMessages.basketChanged);
+    if (input.expected_total !== undefined && !expectedTotalFits(input.expected_total, basket, now)) throw new CheckoutConflictError('basket_changed', checkoutMessages.basketChanged);
+    // Issue 5: a report granted since it was put in the basket (another order, another tab) is
+    // refused here, before anything is charged.
+    const owned = await ownedReportTypes(tx, userId, [...new Set(basket.lines.flatMap((line) => line.reportTypes))]);
+    const ownedLine = basket.lines.find((line) => alreadyOwnedRefusal(line, owned) !== null);
+    if (ownedLine) throw new BadRequestError(basketRuleMessages.ownedAtCheckout(ownedLine.title));
 
     const [order] = await tx
       .insert(orders)
@@ -184,6 +198,8 @@ async function createOrder(deps: CheckoutDeps, userId: string, input: CheckoutRe
         vatAmount: basket.vatAmount,
         total: basket.total,
         reverseCharge: basket.reverseCharge,
+        sellerVatNumber: deps.sellerVatNumber,
+        vatNumberConsultation: basket.reverseCharge ? buyerVat.consultationNumber : null,
         couponId: basket.coupon?.id ?? null,
         couponCode: basket.coupon?.code ?? null,
         billing: {

@@ -4,6 +4,10 @@ import type { PaymentsConfig } from '../../config.ts';
 
 export interface InvoiceOptions {
   seller: PaymentsConfig['seller'];
+  /** The seller's VAT number frozen on the order; orders from before it was frozen show `seller`'s. */
+  sellerVatNumber?: string | null | undefined;
+  /** The VAT register's consultation number of the buyer's verified VAT number (reverse charge). */
+  vatNumberConsultation?: string | null | undefined;
   /** Tests read the text back from an uncompressed file. */
   compress?: boolean;
 }
@@ -27,7 +31,7 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
     doc.on('error', reject);
   });
 
-  const { seller } = options;
+  const seller = { ...options.seller, vatNumber: options.sellerVatNumber ?? options.seller.vatNumber };
   const left = 50;
   const width = doc.page.width - 100;
 
@@ -99,6 +103,7 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
       undefined,
       { width },
     );
+    if (options.vatNumberConsultation) doc.text(`VIES consultation number: ${options.vatNumberConsultation}`, left, undefined, { width });
   }
 
   doc.moveDown(2);

@@ -1,10 +1,11 @@
 import { orderStatus, type GrantedReport, type Order, type OrderList, type OrderStatus, type PageQuery } from '@app/contract/orders';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
-import { grantedReports } from '../../db/schema/granted-reports.ts';
-import { orderLines } from '../../db/schema/order-lines.ts';
+import type { grantedReports } from '../../db/schema/granted-reports.ts';
+import type { orderLines } from '../../db/schema/order-lines.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
+import { orderQueries } from './order-queries.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -21,8 +22,8 @@ export function statusOf(row: OrderRow): OrderStatus {
 
 /** The caller's order, or 404 whether it does not exist or belongs to someone else. */
 export async function findOwnOrder(db: Reader, userId: string, orderId: string): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw new NotFoundError(orderNotFound);
+  const [row] = await orderQueries(db).byId.execute({ orderId });
+  if (!row || row.userId !== userId) throw new NotFoundError(orderNotFound);
   return row;
 }
 
@@ -49,10 +50,8 @@ export async function listOrders(db: Reader, userId: string, page: PageQuery): P
 async function orderViews(db: Reader, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, grants] = await Promise.all([
-    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)),
-    db.select().from(grantedReports).where(inArray(grantedReports.orderId, ids)).orderBy(asc(grantedReports.createdAt), asc(grantedReports.reportType)),
-  ]);
+  const queries = orderQueries(db);
+  const [lines, grants] = await Promise.all([queries.linesOf.execute({ orderIds: ids }), queries.grantsOf.execute({ orderIds: ids })]);
   return rows.map((row) =>
     toOrder(
       row,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { orders } from '../../db/schema/orders.ts';
 import { webhookEvents } from '../../db/schema/webhook-events.ts';
 import type { ProviderEvent } from '../payments/payment-provider.ts';
+import { orderQueries } from './order-queries.ts';
 import { applyPaymentOutcome, type OrdersDeps } from './payment-outcomes.ts';
 
 /** The events that can move an order; others are stored and marked processed. */
@@ -66,10 +66,11 @@ async function handleEvent(deps: OrdersDeps, event: Pick<ProviderEvent, 'type' |
  * metadata when the event overtook the charge's answer (then the id must not name another payment).
  */
 async function findOrderForPayment(deps: OrdersDeps, paymentId: string, orderId: string | null) {
-  const [byPayment] = await deps.db.select().from(orders).where(and(eq(orders.paymentProvider, deps.provider.name), eq(orders.providerPaymentId, paymentId)));
+  const queries = orderQueries(deps.db);
+  const [byPayment] = await queries.byPayment.execute({ provider: deps.provider.name, paymentId });
   if (byPayment) return byPayment;
   if (!orderId || !/^[0-9a-f-]{36}$/i.test(orderId)) return undefined;
-  const [byMetadata] = await deps.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.paymentProvider, deps.provider.name), isNull(orders.providerPaymentId)));
+  const [byMetadata] = await queries.unpaidById.execute({ orderId, provider: deps.provider.name });
   return byMetadata;
 }
 

@@ -5,6 +5,7 @@ import { orders } from '../../db/schema/orders.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider.ts';
 import { fulfil, hasRefund, openOrderStatuses, recordRefund, settleFailure } from './fulfilment.ts';
+import { orderQueries } from './order-queries.ts';
 import type { OrderRow } from './order-view.ts';
 
 export interface OrdersDeps {
@@ -79,7 +80,7 @@ async function refundLatePayment(deps: OrdersDeps, order: OrderRow, paymentId: s
 }
 
 export async function reload(db: Database, orderId: string): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = await orderQueries(db).byId.execute({ orderId });
   if (!row) throw new Error(`order ${orderId} vanished`);
   return row;
 }

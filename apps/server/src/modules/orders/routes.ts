@@ -8,9 +8,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { BadRequestError, NotFoundError } from '../../lib/domain-errors.ts';
+import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
 import { routePath } from '../payments/route-path.ts';
 import { confirmOrder, placeOrder, type CheckoutDeps } from './checkout-service.ts';
+import { createVatNumberChecker } from '../vat-numbers/create-vat-number-checker.ts';
 import { renderInvoice } from './invoice-pdf.ts';
 import { findOwnOrder, listOrders, orderView, statusOf } from './order-view.ts';
 
@@ -29,25 +32,47 @@ async function requireBuyerIdentity(request: FastifyRequest): Promise<void> {
   if (typeof email !== 'string' || email.trim() === '') throw new BadRequestError(paymentMessages.identityMissing);
 }
 
+/**
+ * Placing orders is rate limited (issue 5) against card testing (scripts trying stolen card numbers
+ * through our checkout) and runaway clients: per account and per client address, counted in the
+ * database like the login limit, answered 429 with the time to wait. Generous enough that no
+ * person meets them, a burst of double clicks included: those are the idempotency key's and the
+ * one-open-order rule's to answer (payment-races.test.ts sends 20 at once).
+ */
+export const checkoutRateRules = {
+  perUser: { name: 'checkout.user', limit: 30, windowSeconds: 60 },
+  /** Higher: an office or an event behind one address may have many buyers at once. */
+  perIp: { name: 'checkout.ip', limit: 120, windowSeconds: 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+const checkoutRateLimits: readonly RouteRateLimit[] = [
+  { rule: checkoutRateRules.perUser, by: (request) => (request.auth ? [request.auth.userId] : undefined) },
+  { rule: checkoutRateRules.perIp, by: (request) => [request.ip] },
+];
+
 /** Checkout, orders and invoices (issue 5). Every route is private and scoped to the caller. */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { config }) => {
+  const vatNumberChecker = createVatNumberChecker(config.vatNumbers, config.payments.seller.vatNumber, app.log.child({ component: 'vat-numbers' }));
   const deps = (request: FastifyRequest): CheckoutDeps => ({
     db: app.db,
     clock: app.clock,
     provider: app.paymentProvider,
     log: request.log,
     homeCountry: config.defaultVatCountry,
+    vatNumberChecker,
+    sellerVatNumber: config.payments.seller.vatNumber,
   });
 
   app.post(
     shopApiPaths.checkout,
     {
       preValidation: requireBuyerIdentity,
+      preHandler: rateLimitPreHandler(checkoutRateLimits),
       schema: {
         tags: ['checkout'],
         summary: 'Places an order for the basket and pays it; the same idempotency key never charges twice',
         body: checkoutRequest,
-        response: { 200: checkoutResponse, 400: badRequestBody, 409: errorBody, 422: validationErrorBody, 502: errorBody },
+        response: { 200: checkoutResponse, 400: badRequestBody, 409: errorBody, 422: validationErrorBody, 429: errorBody, 502: errorBody },
       },
     },
     async (request) => placeOrder(deps(request), requireAuth(request).userId, request.body),
@@ -99,7 +124,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request, reply) => {
       const row = await findOwnOrder(app.db, requireAuth(request).userId, request.params.orderId);
       if (statusOf(row) !== 'paid') throw new NotFoundError(checkoutMessages.invoiceNotAvailable);
-      const pdf = await renderInvoice(await orderView(app.db, row), { seller: config.payments.seller });
+      const pdf = await renderInvoice(await orderView(app.db, row), { seller: config.payments.seller, sellerVatNumber: row.sellerVatNumber, vatNumberConsultation: row.vatNumberConsultation });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="invoice-${row.number}.pdf"`)

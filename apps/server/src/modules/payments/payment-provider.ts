@@ -84,6 +84,11 @@ export interface PaymentProvider {
   /** Saves a method on the customer; throws PaymentMethodRefusedError when the provider refuses. */
   attachMethod(customerId: string, input: { kind: 'card'; card: CardDetails } | { kind: 'setup'; setupIntentId: string }): Promise<SavedMethodDetails>;
   detachMethod(providerMethodId: string): Promise<void>;
+  /**
+   * Deletes the customer and what the provider keeps on it (saved cards), after the user deleted
+   * their account. A customer already gone counts as done; an outage throws (the job retries).
+   */
+  deleteCustomer(customerId: string): Promise<void>;
 
   /** Checks a webhook's signature and reads it; throws WebhookSignatureError. Stripe only. */
   parseWebhook(rawBody: string, signature: string | undefined): ProviderEvent;

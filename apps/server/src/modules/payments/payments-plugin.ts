@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { PaymentsConfig } from '../../config.ts';
+import { defineCustomerDeletionJobs } from './customer-deletion.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { StripePaymentProvider } from './stripe-provider.ts';
 import { TestPaymentProvider } from './test-provider.ts';
@@ -16,7 +17,7 @@ export interface PaymentsPluginOptions {
   production: boolean;
 }
 
-/** Chooses the provider once, from configuration. */
+/** Chooses the provider once, from configuration, and runs its background jobs. */
 export const paymentsPlugin = fp<PaymentsPluginOptions>(
   async (app, { config, production }) => {
     if (production && config.provider === 'test' && !config.providerChosen) {
@@ -25,8 +26,15 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
     }
     const provider: PaymentProvider = config.stripe
       ? new StripePaymentProvider(config.stripe)
-      : new TestPaymentProvider({ logger: app.log.child({ component: 'test-payments' }) });
+      : new TestPaymentProvider({ db: app.db, logger: app.log.child({ component: 'test-payments' }) });
     app.decorate('paymentProvider', provider);
+    defineCustomerDeletionJobs({
+      db: app.db,
+      jobs: app.jobs,
+      provider,
+      retryDelaySeconds: config.customerDeletionRetryDelaySeconds,
+      logger: app.log.child({ component: 'payment-customer-deletion' }),
+    });
   },
-  { name: 'payments' },
+  { name: 'payments', dependencies: ['db', 'jobs'] },
 );

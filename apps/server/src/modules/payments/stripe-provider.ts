@@ -154,6 +154,17 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async deleteCustomer(customerId: string): Promise<void> {
+    try {
+      // Stripe detaches the customer's payment methods and cancels its subscriptions with it.
+      await this.stripe.customers.del(customerId);
+    } catch (error) {
+      // Deleted already (an earlier attempt whose answer was lost): what we wanted.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+      throw new PaymentProviderUnavailableError({ cause: error });
+    }
+  }
+
   parseWebhook(rawBody: string, signature: string | undefined): ProviderEvent {
     if (!signature) throw new WebhookSignatureError();
     let event: Stripe.Event;

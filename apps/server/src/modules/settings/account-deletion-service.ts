@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { UnauthenticatedError, ValidationError } from '../../lib/domain-errors.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
 import { anonymiseOrdersOf } from '../orders/account-anonymisation.ts';
+import { noteCustomersForDeletion } from '../payments/customer-deletion.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 
 /**
@@ -18,8 +19,10 @@ import type { AuthContext } from '../../plugins/auth.ts';
  *
  * The user row is deleted in one transaction; its logins and every access and refresh token, its
  * reset token and other personal rows go with it (ON DELETE CASCADE), so every token stops working
- * in the same commit. Later issues' records that must be kept (orders, payments) are to be
- * anonymised inside this same transaction instead of deleted.
+ * in the same commit. Orders and payments are kept for the accounts, anonymised inside this same
+ * transaction. The user's customer at the payment provider is noted in it too and deleted there
+ * by a background job after the commit (retried while the provider fails; never this request's
+ * failure).
  *
  * Sent twice at once, it runs once: the DELETE ... RETURNING of the second finds no row (it waits
  * for the first's row lock, then sees the row gone) and answers 401, as any call with the tokens
@@ -44,6 +47,7 @@ export async function deleteAccount(db: Database, clock: Clock, caller: AuthCont
   await db.transaction(async (tx) => {
     // Orders and payments stay for the accounts, detached from the person (decisions: shop-payments).
     await anonymiseOrdersOf(tx, caller.userId, clock.now());
+    await noteCustomersForDeletion(tx, caller.userId);
     const deleted = await tx.delete(users).where(eq(users.id, caller.userId)).returning({ id: users.id });
     if (deleted.length === 0) throw new UnauthenticatedError();
   });

@@ -1,12 +1,10 @@
 import type { ProductKind, ReportType } from '@app/contract/cart';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { cartItems } from '../../db/schema/cart-items.ts';
 import { carts } from '../../db/schema/carts.ts';
-import { couponRedemptions } from '../../db/schema/coupon-redemptions.ts';
-import { coupons } from '../../db/schema/coupons.ts';
-import { products } from '../../db/schema/products.ts';
 import { productKindOf, reportTypesOf } from './catalogue-service.ts';
-import { couponDiscount, couponRefusal, toCouponRef, type CouponRef, type UserCouponUse } from './coupons.ts';
+import { couponDiscount, couponRefusal, toCouponRef, type CouponRef, type CouponTerms, type UserCouponUse } from './coupons.ts';
 import { formatEuros, lineAmount, priceBasketAmounts } from './money.ts';
 import type { ShopDb } from './shop-db.ts';
 import { vatTreatment } from './vat-rates.ts';
@@ -75,14 +73,13 @@ export interface PriceBasketOptions {
 export async function priceBasket(tx: ShopDb, userId: string, options: PriceBasketOptions = {}): Promise<PricedBasket> {
   const at = options.at ?? new Date();
   const homeCountry = options.homeCountry ?? fallbackHomeCountry;
-  const rows = await basketRows(tx).execute({ userId });
+  const stored = await loadStoredBasket(tx, userId);
   const notices: string[] = [];
 
   const lines: Array<Omit<PricedLine, 'lineSubtotal' | 'lineDiscount'>> = [];
   const removedProductIds: string[] = [];
   const updatedItems: Array<{ productId: string; unitPrice: number; minimumQuantity: number; quantity: number }> = [];
-  for (const { item, product } of rows) {
-    if (!item || !product) continue;
+  for (const { item, product } of stored?.items ?? []) {
     if (!product.active) {
       removedProductIds.push(product.id);
       notices.push(`${product.title} is no longer available and was removed from your basket.`);
@@ -127,11 +124,11 @@ export async function priceBasket(tx: ShopDb, userId: string, options: PriceBask
   }
 
   const subtotal = lines.reduce((sum, line) => sum + lineAmount(line.unitPrice, line.quantity), 0);
-  const storedCoupon = rows[0]?.coupon ?? null;
+  const storedCoupon = stored?.coupon ?? null;
   let coupon: CouponRef | null = null;
   if (storedCoupon) {
     // An empty basket keeps its coupon (undoing the removal of the last item brings it back).
-    const use: UserCouponUse = { held: rows[0]?.couponHeld ?? 0, reserved: rows[0]?.couponReserved ?? 0 };
+    const use: UserCouponUse = storedCoupon.use;
     const refusal = lines.length === 0 ? null : couponRefusal(storedCoupon, { at, subtotal, use });
     if (refusal) {
       await tx
@@ -172,37 +169,142 @@ export async function priceBasket(tx: ShopDb, userId: string, options: PriceBask
 
 /** Empties the user's basket, coupon included (after a paid order, or "clear basket"). */
 export async function clearBasket(tx: ShopDb, userId: string): Promise<void> {
-  await tx.delete(carts).where(eq(carts.userId, userId));
+  await tx.execute(sql`delete from carts where user_id = ${userId}`);
 }
 
-// Every GET /api/cart runs this one query (the basket, its coupon with this user's uses of it, and
-// its items with their products): built once per database handle and run as a named prepared
-// statement (bench/cart).
-const basketRowQueries = new WeakMap<ShopDb, ReturnType<typeof prepareBasketRows>>();
-
-function basketRows(db: ShopDb) {
-  let prepared = basketRowQueries.get(db);
-  if (!prepared) {
-    prepared = prepareBasketRows(db);
-    basketRowQueries.set(db, prepared);
-  }
-  return prepared;
+/** The stored basket as pricing reads it: the coupon with this user's uses of it, and each item with its product. */
+interface StoredBasket {
+  coupon: (CouponTerms & { id: string; code: string; type: string; value: number; use: UserCouponUse }) | null;
+  items: Array<{
+    item: { quantity: number; unitPrice: number; minimumQuantity: number };
+    product: { id: string; sku: string; kind: string; title: string; description: string; summary: string; unitPrice: number; minimumQuantity: number; reportTypes: string[]; active: boolean };
+  }>;
 }
 
-function prepareBasketRows(db: ShopDb) {
+/** The row PostgreSQL builds (json_build_object below): snake_case, instants as ISO strings. */
+interface StoredBasketJson {
+  coupon: {
+    id: string;
+    code: string;
+    type: string;
+    value: number;
+    valid_from: string | null;
+    valid_until: string | null;
+    max_redemptions: number | null;
+    max_redemptions_per_user: number | null;
+    redeemed: number;
+    minimum_subtotal: number;
+    active: boolean;
+    held: number;
+    reserved: number;
+  } | null;
+  items: Array<{
+    product_id: string;
+    quantity: number;
+    snapshot_price: number;
+    snapshot_minimum: number;
+    sku: string;
+    kind: string;
+    title: string;
+    description: string;
+    summary: string;
+    unit_price: number;
+    minimum_quantity: number;
+    report_types: string[];
+    active: boolean;
+  }>;
+}
+
+// The whole basket in one row and one JSON column: the coupon (with this user's held and reserved
+// uses of it) and the items with their products, in basket order. One column instead of ~36 per
+// item row is what makes GET /api/cart cheap in Node (pg builds one parser, Drizzle maps nothing);
+// PostgreSQL's work is the same primary-key and index look-ups as a join.
+const storedBasketJson = `json_build_object(
+  'coupon', (
+    select json_build_object(
+      'id', k.id, 'code', k.code, 'type', k.type, 'value', k.value,
+      'valid_from', k.valid_from, 'valid_until', k.valid_until,
+      'max_redemptions', k.max_redemptions, 'max_redemptions_per_user', k.max_redemptions_per_user,
+      'redeemed', k.redeemed, 'minimum_subtotal', k.minimum_subtotal, 'active', k.active,
+      'held', u.held, 'reserved', u.reserved)
+    from coupons k,
+      lateral (
+        select count(*)::int as held, (count(*) filter (where r.status = 'reserved'))::int as reserved
+        from coupon_redemptions r
+        where r.coupon_id = k.id and r.user_id = carts.user_id and r.status in ('reserved', 'confirmed')
+      ) u
+    where k.id = carts.coupon_id),
+  'items', coalesce((
+    select json_agg(json_build_object(
+      'product_id', p.id, 'quantity', i.quantity, 'snapshot_price', i.unit_price, 'snapshot_minimum', i.minimum_quantity,
+      'sku', p.sku, 'kind', p.kind, 'title', p.title, 'description', p.description, 'summary', p.summary,
+      'unit_price', p.unit_price, 'minimum_quantity', p.minimum_quantity, 'report_types', p.report_types, 'active', p.active)
+      order by i.added_at, p.position, p.title)
+    from cart_items i join products p on p.id = i.product_id
+    where i.user_id = carts.user_id), '[]'::json))`;
+
+// GET /api/cart runs this on the database handle as a named prepared statement, built once per
+// handle (bench/cart). Inside a transaction (a basket change, the checkout) the same text runs as
+// a plain query: a Drizzle statement built per transaction costs more than PostgreSQL's planning.
+const basketLoads = new WeakMap<ShopDb, ReturnType<typeof prepareBasketLoad>>();
+
+function prepareBasketLoad(db: ShopDb) {
   return db
-    .select({
-      coupon: coupons,
-      couponHeld: sql<number>`(select count(*)::int from ${couponRedemptions} where ${couponRedemptions.couponId} = ${carts.couponId} and ${couponRedemptions.userId} = ${carts.userId} and ${couponRedemptions.status} in ('reserved', 'confirmed'))`,
-      couponReserved: sql<number>`(select count(*)::int from ${couponRedemptions} where ${couponRedemptions.couponId} = ${carts.couponId} and ${couponRedemptions.userId} = ${carts.userId} and ${couponRedemptions.status} = 'reserved')`,
-      item: cartItems,
-      product: products,
-    })
+    .select({ basket: sql<StoredBasketJson>`${sql.raw(storedBasketJson)}` })
     .from(carts)
-    .leftJoin(coupons, eq(coupons.id, carts.couponId))
-    .leftJoin(cartItems, eq(cartItems.userId, carts.userId))
-    .leftJoin(products, eq(products.id, cartItems.productId))
     .where(eq(carts.userId, sql.placeholder('userId')))
-    .orderBy(asc(cartItems.addedAt), asc(products.position), asc(products.title))
-    .prepare('load_basket');
+    .prepare('load_basket_json');
+}
+
+async function loadStoredBasket(db: ShopDb, userId: string): Promise<StoredBasket | null> {
+  let row: StoredBasketJson | undefined;
+  if (db instanceof PgTransaction) {
+    const result = await db.execute<{ basket: StoredBasketJson }>(sql`select ${sql.raw(storedBasketJson)} as basket from carts where carts.user_id = ${userId}`);
+    row = result.rows[0]?.basket;
+  } else {
+    let prepared = basketLoads.get(db);
+    if (!prepared) {
+      prepared = prepareBasketLoad(db);
+      basketLoads.set(db, prepared);
+    }
+    row = (await prepared.execute({ userId }))[0]?.basket;
+  }
+  return row ? toStoredBasket(row) : null;
+}
+
+function toStoredBasket(row: StoredBasketJson): StoredBasket {
+  const { coupon } = row;
+  return {
+    coupon: coupon
+      ? {
+          id: coupon.id,
+          code: coupon.code,
+          type: coupon.type,
+          value: coupon.value,
+          validFrom: coupon.valid_from === null ? null : new Date(coupon.valid_from),
+          validUntil: coupon.valid_until === null ? null : new Date(coupon.valid_until),
+          maxRedemptions: coupon.max_redemptions,
+          maxRedemptionsPerUser: coupon.max_redemptions_per_user,
+          redeemed: coupon.redeemed,
+          minimumSubtotal: coupon.minimum_subtotal,
+          active: coupon.active,
+          use: { held: coupon.held, reserved: coupon.reserved },
+        }
+      : null,
+    items: row.items.map((entry) => ({
+      item: { quantity: entry.quantity, unitPrice: entry.snapshot_price, minimumQuantity: entry.snapshot_minimum },
+      product: {
+        id: entry.product_id,
+        sku: entry.sku,
+        kind: entry.kind,
+        title: entry.title,
+        description: entry.description,
+        summary: entry.summary,
+        unitPrice: entry.unit_price,
+        minimumQuantity: entry.minimum_quantity,
+        reportTypes: entry.report_types,
+        active: entry.active,
+      },
+    })),
+  };
 }

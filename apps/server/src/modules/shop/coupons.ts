@@ -11,6 +11,9 @@ import type { ShopDb } from './shop-db.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
+/** What decides whether a coupon applies (couponRefusal). */
+export type CouponTerms = Pick<CouponRow, 'active' | 'validFrom' | 'validUntil' | 'redeemed' | 'maxRedemptions' | 'maxRedemptionsPerUser' | 'minimumSubtotal'>;
+
 /** The applied coupon as pricing and orders see it. */
 export interface CouponRef {
   id: string;
@@ -20,7 +23,7 @@ export interface CouponRef {
   value: number;
 }
 
-export function toCouponRef(coupon: CouponRow): CouponRef {
+export function toCouponRef(coupon: Pick<CouponRow, 'id' | 'code' | 'type' | 'value'>): CouponRef {
   return { id: coupon.id, code: coupon.code, type: coupon.type === 'percentage' ? 'percentage' : 'fixed', value: coupon.value };
 }
 
@@ -67,7 +70,7 @@ export interface CouponCheck {
  * Why the coupon cannot apply to this basket now, or null when it can. Checked in the order a
  * user can act on: whether the code exists at all, its dates, its limits, then the basket.
  */
-export function couponRefusal(coupon: CouponRow, check: CouponCheck): string | null {
+export function couponRefusal(coupon: CouponTerms, check: CouponCheck): string | null {
   if (!coupon.active) return basketRuleMessages.couponInvalid;
   if (coupon.validFrom && check.at < coupon.validFrom) return basketRuleMessages.couponNotYetValid(formatDay(coupon.validFrom));
   if (coupon.validUntil && check.at >= coupon.validUntil) return basketRuleMessages.couponExpired;

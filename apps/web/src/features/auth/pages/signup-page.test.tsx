@@ -22,6 +22,7 @@ const newAccount: Account = accountFixture({
   signup_completed: false,
   big5_completed: false,
   env_completed: false,
+  values_completed: false,
 });
 
 function answerAuthConfig(config: { signup_enabled: boolean; google?: boolean }) {

@@ -89,7 +89,7 @@ export function scriptQuestionnaire(
   server.on('GET', '/api/user', (request) => {
     if (request.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } };
     const left = unanswered();
-    return { status: 200, body: { ...user, unanswered_questions: left, env_completed: left === 0, big5_completed: left === 0 } };
+    return { status: 200, body: { ...user, unanswered_questions: left, env_completed: left === 0, big5_completed: left === 0, values_completed: left === 0 } };
   });
 
   return { answers, unanswered, responseFor };

@@ -1,0 +1,1 @@
+ALTER TABLE "questionnaire_progress" ADD COLUMN "answered_positions" bit varying DEFAULT B'' NOT NULL;

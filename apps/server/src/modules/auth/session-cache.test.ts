@@ -1,0 +1,243 @@
+import { account } from '@app/contract/account';
+import { accountApiPaths, apiPaths } from '@app/contract/api-paths';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { connectDatabase, type DatabaseConnection } from '../../db/connection.ts';
+import { users } from '../../db/schema/users.ts';
+import { ManualClock } from '../../lib/clock.ts';
+import type { AuthenticatedSession } from '../../plugins/auth.ts';
+import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { SessionCache } from './session-cache.ts';
+
+function sessionOf(userId: string, name = 'Ada'): AuthenticatedSession {
+  return {
+    userId,
+    sessionId: `session-of-${userId}`,
+    user: {
+      id: userId,
+      name,
+      email: 'ada@example.com',
+      emailVerifiedAt: null,
+      hasPassword: true,
+      locale: 'en',
+      birthDate: null,
+      birthTime: null,
+      tsAccurate: false,
+      birthCity: null,
+      birthCountry: null,
+      countryCode: null,
+      latitude: null,
+      longitude: null,
+      timezone: null,
+      privacyPolicyVersion: null,
+      termsVersion: null,
+      createdAt: new Date(0),
+    },
+    questionnaire: { unansweredQuestions: 0, envCompleted: false, big5Completed: false, valuesCompleted: false },
+  };
+}
+
+describe('SessionCache', () => {
+  const start = new Date('2026-11-21T12:00:00Z');
+  const inAnHour = new Date(start.getTime() + 3_600_000);
+
+  function liveCache(clock: ManualClock): SessionCache {
+    const cache = new SessionCache({ ttlMs: 2_000, clock });
+    cache.setLive(true);
+    return cache;
+  }
+
+  it('answers a stored token until its time to live is over', () => {
+    const clock = new ManualClock(start);
+    const cache = liveCache(clock);
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket());
+    expect(cache.get('hash-1')?.userId).toBe('u1');
+    clock.advanceBy(1_999);
+    expect(cache.get('hash-1')?.userId).toBe('u1');
+    clock.advanceBy(1);
+    expect(cache.get('hash-1')).toBeUndefined();
+  });
+
+  it('never answers a token past its expiry', () => {
+    const clock = new ManualClock(start);
+    const cache = liveCache(clock);
+    cache.store('hash-1', sessionOf('u1'), new Date(start.getTime() + 500), cache.ticket());
+    clock.advanceBy(500);
+    expect(cache.get('hash-1')).toBeUndefined();
+  });
+
+  it("forgets every token of a user when that user changes, and only theirs", () => {
+    const clock = new ManualClock(start);
+    const cache = liveCache(clock);
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket());
+    cache.store('hash-2', sessionOf('u1'), inAnHour, cache.ticket());
+    cache.store('hash-3', sessionOf('u2'), inAnHour, cache.ticket());
+    cache.evictUser('u1');
+    expect(cache.get('hash-1')).toBeUndefined();
+    expect(cache.get('hash-2')).toBeUndefined();
+    expect(cache.get('hash-3')?.userId).toBe('u2');
+  });
+
+  it('does not store a row read before the user changed', () => {
+    const clock = new ManualClock(start);
+    const cache = liveCache(clock);
+    const readBefore = cache.ticket();
+    cache.evictUser('u1');
+    cache.store('hash-1', sessionOf('u1', 'Old name'), inAnHour, readBefore);
+    expect(cache.get('hash-1')).toBeUndefined();
+    // Another user's change does not hold back this one's row, and a read after the change is kept.
+    const readAfter = cache.ticket();
+    cache.evictUser('u2');
+    cache.store('hash-1', sessionOf('u1', 'New name'), inAnHour, readAfter);
+    expect(cache.get('hash-1')?.user.name).toBe('New name');
+  });
+
+  it('stores nothing while its invalidation is not connected, and drops everything when it is lost', () => {
+    const clock = new ManualClock(start);
+    const cache = new SessionCache({ ttlMs: 2_000, clock });
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket());
+    expect(cache.get('hash-1')).toBeUndefined();
+    cache.setLive(true);
+    const ticket = cache.ticket();
+    cache.store('hash-1', sessionOf('u1'), inAnHour, ticket);
+    cache.setLive(false);
+    expect(cache.get('hash-1')).toBeUndefined();
+    cache.setLive(true);
+    expect(cache.get('hash-1')).toBeUndefined();
+    // A read that started before the break is not stored after it.
+    cache.store('hash-1', sessionOf('u1'), inAnHour, ticket);
+    expect(cache.get('hash-1')).toBeUndefined();
+  });
+
+  it('keeps at most its maximum number of entries, dropping the oldest', () => {
+    const clock = new ManualClock(start);
+    const cache = new SessionCache({ ttlMs: 2_000, clock, maxEntries: 2 });
+    cache.setLive(true);
+    for (const n of [1, 2, 3]) cache.store(`hash-${n}`, sessionOf(`u${n}`), inAnHour, cache.ticket());
+    expect(cache.size).toBe(2);
+    expect(cache.get('hash-1')).toBeUndefined();
+    expect(cache.get('hash-3')?.userId).toBe('u3');
+  });
+
+  it('is off with a time to live of 0', () => {
+    const cache = new SessionCache({ ttlMs: 0, clock: new ManualClock(start) });
+    cache.setLive(true);
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket());
+    expect(cache.enabled).toBe(false);
+    expect(cache.get('hash-1')).toBeUndefined();
+  });
+});
+
+/** Polls until `check` passes (notifications arrive asynchronously), for at most two seconds. */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+async function waitUntilLive(app: App): Promise<void> {
+  await eventually(async () => {
+    expect(app.sessionCache.live).toBe(true);
+  });
+}
+
+describe('the session cache in the app (a long time to live, so that only invalidation can refresh it)', () => {
+  const cachedEnv = { SESSION_CACHE_TTL_MS: '60000' };
+  let t: TestApp;
+  /** A second instance on the same database, as behind a load balancer. */
+  let other: { app: App; connection: DatabaseConnection };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: cachedEnv, jobs: false });
+    const connection = connectDatabase(t.databaseUrl, { max: 2 });
+    other = { app: buildApp(t.config, { db: connection.db, pool: connection.pool }), connection };
+    await other.app.ready();
+    await Promise.all([waitUntilLive(t.app), waitUntilLive(other.app)]);
+  });
+
+  afterAll(async () => {
+    await other.app.close();
+    await other.connection.pool.end();
+    await t.close();
+  });
+
+  async function currentName(app: App, user: RegisteredUser): Promise<string> {
+    const response = await app.inject({ method: 'GET', url: apiPaths.user, headers: user.authHeaders });
+    expect(response.statusCode).toBe(200);
+    return account.parse(response.json()).name;
+  }
+
+  it("shows the caller's own change on their very next request", async () => {
+    const user = await registerUser(t);
+    expect(await currentName(t.app, user)).toBe('Ada Lovelace');
+    expect(t.app.sessionCache.size).toBeGreaterThan(0);
+    const patched = await t.app.inject({ method: 'PATCH', url: accountApiPaths.profile, headers: user.headersWithCsrf, payload: { name: 'Ada King', email: user.email, locale: 'en' } });
+    expect(patched.statusCode).toBe(200);
+    expect(await currentName(t.app, user)).toBe('Ada King');
+  });
+
+  it('shows a change made elsewhere (another instance, the admin tool, SQL) within moments', async () => {
+    const user = await registerUser(t);
+    expect(await currentName(t.app, user)).toBe('Ada Lovelace');
+    expect(await currentName(other.app, user)).toBe('Ada Lovelace');
+    await t.db.update(users).set({ name: 'Countess of Lovelace' }).where(eq(users.id, user.account.id));
+    await eventually(async () => {
+      expect(await currentName(t.app, user)).toBe('Countess of Lovelace');
+      expect(await currentName(other.app, user)).toBe('Countess of Lovelace');
+    });
+  });
+
+  it('refuses a logged-out token on every instance', async () => {
+    const user = await registerUser(t);
+    expect(await currentName(other.app, user)).toBe('Ada Lovelace');
+    const loggedOut = await t.app.inject({ method: 'POST', url: apiPaths.logout, headers: user.headersWithCsrf });
+    expect(loggedOut.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: apiPaths.user, headers: user.authHeaders })).statusCode).toBe(401);
+    await eventually(async () => {
+      expect((await other.app.inject({ method: 'GET', url: apiPaths.user, headers: user.authHeaders })).statusCode).toBe(401);
+    });
+  });
+
+  it('stops answering from memory when the notifications are lost, and resumes once they are back', async () => {
+    const user = await registerUser(t);
+    expect(await currentName(t.app, user)).toBe('Ada Lovelace');
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'compass-session-cache' and datname = current_database()`);
+    await eventually(async () => {
+      expect(t.app.sessionCache.live).toBe(false);
+    });
+    expect(t.app.sessionCache.size).toBe(0);
+    await waitUntilLive(t.app);
+    await waitUntilLive(other.app);
+    expect(await currentName(t.app, user)).toBe('Ada Lovelace');
+  });
+});
+
+describe('the session cache and token expiry', () => {
+  const clock = new ManualClock();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SESSION_CACHE_TTL_MS: '60000', ACCESS_TOKEN_TTL: '60' }, clock, jobs: false });
+    await waitUntilLive(t.app);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('never accepts an access token past its expiry, even one it holds', async () => {
+    const user = await registerUser(t);
+    expect((await t.app.inject({ method: 'GET', url: apiPaths.user, headers: user.authHeaders })).statusCode).toBe(200);
+    clock.advanceBy(60_000);
+    expect((await t.app.inject({ method: 'GET', url: apiPaths.user, headers: user.authHeaders })).statusCode).toBe(401);
+  });
+});
