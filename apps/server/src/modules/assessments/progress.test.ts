@@ -1,5 +1,6 @@
 import { loadBanks } from '@app/assessments/load-banks';
 import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { questionAnswers } from '../../db/schema/question-answers.ts';
 import { questionnaireProgress } from '../../db/schema/questionnaire-progress.ts';
 import { questionnaireTotals } from '../../db/schema/questionnaire-totals.ts';
 import { users } from '../../db/schema/users.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { UnauthenticatedError } from '../../lib/domain-errors.ts';
 import { repoRootDir } from '../../paths.ts';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { answerAllQuestions, completeSignupData, postAnswer, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
@@ -18,6 +21,7 @@ import { createTestApp, fixtureWebDistDir, type TestApp } from '../../../test/te
 import { currentAccount } from '../../../test/user-fixtures.ts';
 import { syncConfiguredQuestionnaire } from './catalogue-sync.ts';
 import { questionnaireStatusFrom, questionnaireStatusOf } from './questionnaire-status.ts';
+import { createQuestionnaireService, loadQuestionSequence } from './service.ts';
 
 // The counters behind the account object's questionnaire fields (questionnaire_totals and each
 // user's questionnaire_progress): kept by every answer and by the start-up sync, and always equal
@@ -173,6 +177,16 @@ describe('questionnaire progress kept by the answers', () => {
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     expect(await progressRow(t, user.account.id)).toMatchObject({ answeredItems: 10 });
     expect(await countedUnanswered(t, user.account.id)).toBe(totalQuestions - 10);
+  });
+
+  it('treats an answer of an account deleted meanwhile as signed out, writing nothing', async () => {
+    const service = createQuestionnaireService(loadQuestionSequence(undefined), { db: t.db, pool: t.pool, clock: systemClock });
+    const gone = { id: randomUUID(), locale: 'en', signupCompleted: true };
+    const [first] = environmentIds as [string];
+
+    await expect(service.answer(gone, first, `${first}:3`)).rejects.toBeInstanceOf(UnauthenticatedError);
+    expect(await progressRow(t, gone.id)).toBeUndefined();
+    expect(await historyLength(t, gone.id)).toBe(0);
   });
 
   it('deletes the progress row with its user', async () => {
