@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -105,6 +106,18 @@ describe('loadConfig: sign-up limit and secrets in errors', () => {
     expect(loadConfig({}).signupLimitPerHour).toBe(10);
     expect(loadConfig({ SIGNUP_LIMIT_PER_HOUR: '500' }).signupLimitPerHour).toBe(500);
     expect(() => loadConfig({ SIGNUP_LIMIT_PER_HOUR: '0' })).toThrow(/^Invalid configuration: SIGNUP_LIMIT_PER_HOUR/);
+  });
+
+  it('opens twice as many database connections as the machine has cores unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(Math.max(2, 2 * availableParallelism()));
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/^Invalid configuration: DATABASE_POOL_SIZE/);
+  });
+
+  it('answers checked tokens from memory for 2 seconds unless SESSION_CACHE_TTL_MS says otherwise (0 turns it off)', () => {
+    expect(loadConfig({}).sessionCacheTtlMs).toBe(2_000);
+    expect(loadConfig({ SESSION_CACHE_TTL_MS: '0' }).sessionCacheTtlMs).toBe(0);
+    expect(() => loadConfig({ SESSION_CACHE_TTL_MS: '-1' })).toThrow(/^Invalid configuration: SESSION_CACHE_TTL_MS/);
   });
 
   it('never prints the password of a URL it refuses', () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isEuCountry, normaliseCountryCode } from './modules/shop/vat-rates.ts';
@@ -37,6 +38,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: absolutePath.optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  /** Connections per server instance; by default twice this machine's cores (docs/decisions.md, "Pool size"). */
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number of connections' }).int().min(1).max(500).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' })
@@ -119,6 +122,8 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** How long a checked access token may be answered from memory; 0 turns the session cache off. */
   sessionCacheTtlMs: number;
+  /** Database connections of this instance's pool. */
+  databasePoolSize: number;
   /** Google sign-in's audience; undefined turns Google sign-in off. */
   googleClientId: string | undefined;
   /** Where Google's signing keys are fetched (tests serve their own). */
@@ -197,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL,
     sessionCacheTtlMs: vars.SESSION_CACHE_TTL_MS,
+    databasePoolSize: vars.DATABASE_POOL_SIZE ?? Math.max(2, 2 * availableParallelism()),
     googleClientId: vars.GOOGLE_CLIENT_ID,
     googleJwksUrl: vars.GOOGLE_JWKS_URL,
     signupEnabled: vars.SIGNUP_ENABLED,

@@ -31,6 +31,7 @@ try {
     databaseUrl = embedded.url;
   }
   const { pool, db } = connectDatabase(databaseUrl, {
+    max: config.databasePoolSize,
     onIdleClientError: (error) => logger.warn({ err: error }, 'an idle database connection broke'),
   });
   shutdown.add('database pool', () => pool.end());

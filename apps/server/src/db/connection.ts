@@ -39,7 +39,7 @@ export interface DatabaseConnection {
 }
 
 export interface ConnectionOptions {
-  /** Pool size per server instance; PostgreSQL's default max_connections is 100. */
+  /** Pool size per server instance (config DATABASE_POOL_SIZE); PostgreSQL's default max_connections is 100. */
   max?: number;
   /** Told when an idle pooled connection breaks (for example, the database restarted). */
   onIdleClientError?: (error: Error) => void;
