@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccountUser } from '../modules/accounts/account-view.ts';
-import type { QuestionnaireStatus } from '../modules/assessments/questionnaire-status.ts';
 import { UnauthenticatedError } from '../lib/domain-errors.ts';
 
 /** Who is calling: the account and the login (token family) the access token belongs to. */
@@ -10,17 +8,13 @@ export interface AuthContext {
   sessionId: string;
 }
 
-/** What the auth guard knows about the caller of a private route. */
-export interface AuthenticatedSession extends AuthContext {
-  /**
-   * The caller's account columns as they were when the request arrived, read by the same query
-   * that checked the token (so GET /api/user needs no second query). Re-read them after changing
-   * the account.
-   */
-  user: AccountUser;
-  /** The questionnaire's counts and flags of the account object, read by the same query. */
-  questionnaire: QuestionnaireStatus;
-}
+/**
+ * What the auth guard knows about the caller of a private route. modules/auth's token look-up adds
+ * what it reads with the token (the account's columns, the questionnaire status) by declaration
+ * merging, so that this plugin does not depend on the modules.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- completed by declaration merging in modules/auth
+export interface AuthenticatedSession extends AuthContext {}
 
 declare module 'fastify' {
   interface FastifyRequest {

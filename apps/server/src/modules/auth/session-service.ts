@@ -14,6 +14,21 @@ import type { AuthenticatedSession } from '../../plugins/auth.ts';
 import { accountUserColumns } from '../accounts/account-view.ts';
 import { questionnaireStatusFrom } from '../assessments/questionnaire-status.ts';
 import type { SessionCache } from './session-cache.ts';
+import type { AccountUser } from '../accounts/account-view.ts';
+import type { QuestionnaireStatus } from '../assessments/questionnaire-status.ts';
+
+declare module '../../plugins/auth.ts' {
+  interface AuthenticatedSession {
+    /**
+     * The caller's account columns as they were when the request arrived, read by the same query
+     * that checked the token (so GET /api/user needs no second query). Re-read them after changing
+     * the account.
+     */
+    user: AccountUser;
+    /** The questionnaire's counts and flags of the account object, read by the same query. */
+    questionnaire: QuestionnaireStatus;
+  }
+}
 
 // Sessions (issue 3, DESIGN section 4). One login is one row of auth_sessions: the "family" of every
 // access and refresh token issued from it. Tokens are opaque random strings; the database holds only
