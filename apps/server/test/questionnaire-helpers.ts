@@ -2,7 +2,7 @@ import { accountApiPaths, assessmentApiPaths } from '@app/contract/api-paths';
 import type { BirthDetailsRequest } from '@app/contract/birth-details';
 import { questionResponse, type QuestionResponse } from '@app/contract/questionnaire';
 import type { ManualClock } from '../src/lib/clock.ts';
-import type { RegisteredUser } from './auth-helpers.ts';
+import { registerUser, type RegisteredUser } from './auth-helpers.ts';
 import type { TestApp } from './test-app.ts';
 
 // The questionnaire through its HTTP calls (spec section 7), for any test that needs a user with
@@ -23,6 +23,13 @@ export const sampleBirthDetails: BirthDetailsRequest = {
 export async function completeSignupData(t: TestApp, user: RegisteredUser): Promise<void> {
   const response = await t.app.inject({ method: 'PUT', url: accountApiPaths.birthDetails, headers: user.headersWithCsrf, payload: sampleBirthDetails });
   if (response.statusCode !== 200) throw new Error(`saving birth details answered ${response.statusCode}: ${response.body}`);
+}
+
+/** A new account with birth details saved: the questionnaire is served to it. */
+export async function registerRespondent(t: TestApp): Promise<RegisteredUser> {
+  const user = await registerUser(t);
+  await completeSignupData(t, user);
+  return user;
 }
 
 /** GET /me/question (optionally ?id=); the raw response, for status checks. */

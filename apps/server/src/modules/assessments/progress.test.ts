@@ -15,8 +15,7 @@ import { users } from '../../db/schema/users.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { UnauthenticatedError } from '../../lib/domain-errors.ts';
 import { repoRootDir } from '../../paths.ts';
-import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { answerAllQuestions, completeSignupData, postAnswer, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
+import { answerAllQuestions, registerRespondent, postAnswer, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, fixtureWebDistDir, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount } from '../../../test/user-fixtures.ts';
 import { syncConfiguredQuestionnaire } from './catalogue-sync.ts';
@@ -89,18 +88,13 @@ describe('questionnaire progress kept by the answers', () => {
     await t.close();
   });
 
-  async function readyUser(): Promise<RegisteredUser> {
-    const user = await registerUser(t);
-    await completeSignupData(t, user);
-    return user;
-  }
 
   it('mirrors the shipped banks in the totals row', async () => {
     expect(await activeItems(t)).toBe(totalQuestions);
   });
 
   it('has no progress row before the first answer, and creates it with the first answer', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     expect(await progressRow(t, user.account.id)).toBeUndefined();
     expect(await questionnaireStatusOf(t.db, user.account.id)).toMatchObject({ unansweredQuestions: totalQuestions });
 
@@ -111,7 +105,7 @@ describe('questionnaire progress kept by the answers', () => {
   });
 
   it('counts a revised or repeated answer once', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     const [first, second, third] = environmentIds as [string, string, string];
     await postAnswer(t, user, first, { choice_id: `${first}:2` });
     await postAnswer(t, user, second, { choice_id: `${second}:2` });
@@ -127,7 +121,7 @@ describe('questionnaire progress kept by the answers', () => {
   });
 
   it('lists a set as completed in the transaction that stores its result', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
 
     await answerAllQuestions(t, user, { limit: environmentIds.length - 1 });
     expect(await progressRow(t, user.account.id)).toMatchObject({ answeredItems: environmentIds.length - 1, completed: [] });
@@ -153,7 +147,7 @@ describe('questionnaire progress kept by the answers', () => {
   });
 
   it('marks the answered questions in sequence order in the progress row', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     const picked = [0, 1, 5, environmentIds.length, totalQuestions - 1];
 
     for (const position of picked) {
@@ -169,7 +163,7 @@ describe('questionnaire progress kept by the answers', () => {
   });
 
   it('counts answers of one user posted at the same moment exactly', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     const firstTen = sequenceIds.slice(0, 10);
 
     const responses = await Promise.all([...firstTen, ...firstTen.slice(0, 3)].map((id, index) => postAnswer(t, user, id, { choice_id: `${id}:${(index % 4) + 1}` })));
@@ -190,7 +184,7 @@ describe('questionnaire progress kept by the answers', () => {
   });
 
   it('deletes the progress row with its user', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await answerAllQuestions(t, user, { limit: 2 });
     expect(await progressRow(t, user.account.id)).toBeDefined();
 
@@ -212,15 +206,10 @@ describe('questionnaire progress kept by the start-up sync', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function readyUser(): Promise<RegisteredUser> {
-    const user = await registerUser(t);
-    await completeSignupData(t, user);
-    return user;
-  }
 
   it('backfills every user on the first start after the counters came (no totals row yet)', async () => {
-    const partly = await readyUser();
-    const finished = await readyUser();
+    const partly = await registerRespondent(t);
+    const finished = await registerRespondent(t);
     await answerAllQuestions(t, partly, { limit: 7 });
     await answerAllQuestions(t, finished, { limit: environmentIds.length + 3 });
     const before = [await progressRow(t, partly.account.id), await progressRow(t, finished.account.id)];
@@ -238,7 +227,7 @@ describe('questionnaire progress kept by the start-up sync', () => {
   });
 
   it('writes nothing when a start finds the same banks mirrored', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await answerAllQuestions(t, user, { limit: 4 });
     // A counter off by one would survive a start that did not recount: proof that none happened.
     await t.db.update(questionnaireProgress).set({ answeredItems: 5 }).where(eq(questionnaireProgress.userId, user.account.id));
@@ -256,8 +245,8 @@ describe('questionnaire progress kept by the start-up sync', () => {
     const shipped = JSON.parse(readFileSync(path.join(repoRootDir, 'packages/assessments/banks/environment.json'), 'utf8')) as BankFile;
     const replacement = { ...shipped, version: 'test-revised', items: shipped.items.map((item) => (item.id === retiredId ? { ...item, id: addedId } : item)) };
     writeFileSync(path.join(dir, 'environment.json'), JSON.stringify(replacement));
-    const user = await readyUser();
-    const other = await readyUser();
+    const user = await registerRespondent(t);
+    const other = await registerRespondent(t);
     await postAnswer(t, user, retiredId, { choice_id: `${retiredId}:4` });
     await postAnswer(t, user, keptId, { choice_id: `${keptId}:4` });
     await postAnswer(t, other, keptId, { choice_id: `${keptId}:1` });
@@ -304,7 +293,7 @@ describe('questionnaire progress kept by the start-up sync', () => {
       return count < 2;
     });
     writeFileSync(path.join(dir, 'environment.json'), JSON.stringify({ ...shipped, version: 'test-small', items_per_scale: 2, items }));
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await answerAllQuestions(t, user, { limit: environmentIds.length });
     const keptIds = new Set(items.map((item) => item.id));
     expect(keptIds.has(first)).toBe(true);

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentAnswers } from '../../db/schema/current-answers.ts';
 import { questionAnswers } from '../../db/schema/question-answers.ts';
 import { users } from '../../db/schema/users.ts';
-import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { answerAllQuestions, completeSignupData, pickOrder, postAnswer, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
+import { registerUser } from '../../../test/auth-helpers.ts';
+import { answerAllQuestions, registerRespondent, pickOrder, postAnswer, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount } from '../../../test/user-fixtures.ts';
 import { questionnaireMessages } from './service.ts';
@@ -28,11 +28,6 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
     await t.close();
   });
 
-  async function readyUser(): Promise<RegisteredUser> {
-    const user = await registerUser(t);
-    await completeSignupData(t, user);
-    return user;
-  }
 
   it('requires a login for every call', async () => {
     const csrf = await t.csrf();
@@ -61,14 +56,14 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('counts every question as unanswered once the birth details are saved', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
 
     expect(await currentAccount(t, user.authHeaders)).toMatchObject({ signup_completed: true, unanswered_questions: totalQuestions, env_completed: false, big5_completed: false });
     expect(totalQuestions).toBe(130);
   });
 
   it('starts with the first environment question, its choices sorted by order', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
 
     const question = questionOf(await requestQuestion(t, user));
 
@@ -90,7 +85,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('returns the question asked for by id, with next and previous across the sets', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     const lastEnvironment = banks.environment.items.at(-1)?.id;
     const firstBig5 = banks.big5.items[0]?.id;
 
@@ -103,7 +98,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('answers 404 for a question that does not exist, on GET and POST', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
 
     const read = await requestQuestion(t, user, 'no-such-item');
     const answer = await postAnswer(t, user, 'no-such-item', { choice_id: 'no-such-item:1' });
@@ -115,7 +110,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('stores an answer and moves on to the next question, one fewer left', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
 
     const next = questionOf(await postAnswer(t, user, firstId, { choice_id: `${firstId}:4` }));
 
@@ -127,7 +122,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it("refuses a missing or empty choice with the spec's message", async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
 
     for (const body of [{}, { choice_id: '' }]) {
       const response = await postAnswer(t, user, firstId, body);
@@ -138,7 +133,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('refuses a choice of another question, or no choice of this one, on choice_id', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
 
     for (const choiceId of [`${secondId}:3`, `${firstId}:99`, `${firstId}:`, 'three']) {
       const response = await postAnswer(t, user, firstId, { choice_id: choiceId });
@@ -149,7 +144,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('keeps every change of an answer in the history, and only the latest as the current answer', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await postAnswer(t, user, firstId, { choice_id: `${firstId}:2` });
     await postAnswer(t, user, secondId, { choice_id: `${secondId}:2` });
 
@@ -172,7 +167,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('goes back to an earlier unanswered question when none is left after the one answered', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     const lastId = sequenceIds.at(-1) ?? '';
 
     const next = questionOf(await postAnswer(t, user, lastId, { choice_id: `${lastId}:1` }));
@@ -181,7 +176,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('runs through all three sets, setting each flag exactly when its set completes, then answers 204', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     const envCount = banks.environment.items.length;
     const big5Count = banks.big5.items.length;
 
@@ -214,8 +209,8 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it("keeps each user's answers to themselves", async () => {
-    const ada = await readyUser();
-    const bob = await readyUser();
+    const ada = await registerRespondent(t);
+    const bob = await registerRespondent(t);
     await answerAllQuestions(t, ada, { limit: 3, pick: pickOrder(5) });
 
     // Bob's view is his own: nothing answered, the first question first.
@@ -229,7 +224,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('asks in the user’s locale, falling back to English for a locale the banks lack', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await t.db.update(users).set({ locale: 'fr' }).where(eq(users.id, user.account.id));
 
     const question = questionOf(await requestQuestion(t, user));
@@ -238,7 +233,7 @@ describe('the questionnaire (GET /me/question, POST /me/question/{id}/answer)', 
   });
 
   it('counts answers posted at the same moment exactly, and completes the set once', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     const envIds = banks.environment.items.map((item) => item.id);
     await answerAllQuestions(t, user, { limit: envIds.length - 6 });
 

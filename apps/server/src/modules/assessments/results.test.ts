@@ -3,8 +3,8 @@ import { assessmentResultsResponse, type AssessmentResultsResponse } from '@app/
 import { assessmentApiPaths } from '@app/contract/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
-import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { answerAllQuestions, completeSignupData, pickOrder, postAnswer, rotatingPick, type ChoicePicker } from '../../../test/questionnaire-helpers.ts';
+import type { RegisteredUser } from '../../../test/auth-helpers.ts';
+import { answerAllQuestions, registerRespondent, pickOrder, postAnswer, rotatingPick, type ChoicePicker } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount } from '../../../test/user-fixtures.ts';
 
@@ -30,11 +30,6 @@ describe('GET /api/assessments/results and the scores stored when a set complete
     await t.close();
   });
 
-  async function readyUser(): Promise<RegisteredUser> {
-    const user = await registerUser(t);
-    await completeSignupData(t, user);
-    return user;
-  }
 
   async function resultsOf(user: RegisteredUser): Promise<AssessmentResultsResponse> {
     const response = await t.app.inject({ method: 'GET', url: assessmentApiPaths.results, headers: user.authHeaders });
@@ -43,14 +38,14 @@ describe('GET /api/assessments/results and the scores stored when a set complete
   }
 
   it('has no results before any set is complete', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await answerAllQuestions(t, user, { clock, limit: envCount - 1 });
 
     expect(await resultsOf(user)).toEqual({ environment: null, big5: null, values: null });
   });
 
   it('scores the environment set with the last answer: centred on the person, culture mix of 100', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     // Every item 'moderately important' (value 3) but the first achievement item, 'extremely' (5).
     const firstAchievement = banks.environment.items.find((item) => item.scale === 'achievement')?.id;
     const pick: ChoicePicker = (question) => `${question.question.id}:${question.question.id === firstAchievement ? 5 : 3}`;
@@ -75,7 +70,7 @@ describe('GET /api/assessments/results and the scores stored when a set complete
   });
 
   it('scores BIG5 with reverse-keyed items turned round', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await answerAllQuestions(t, user, { clock, limit: envCount });
 
     await answerAllQuestions(t, user, { clock, pick: keyedHigh, limit: big5Count });
@@ -94,7 +89,7 @@ describe('GET /api/assessments/results and the scores stored when a set complete
   });
 
   it('flags agreeing with statements and their opposites, and long identical runs', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await answerAllQuestions(t, user, { clock, limit: envCount });
 
     // 'Completely true of me' to everything: plus 5, minus 6 - 5 = 1, every facet mean 3.
@@ -106,7 +101,7 @@ describe('GET /api/assessments/results and the scores stored when a set complete
   });
 
   it('flags a set answered faster than 2 seconds per item', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
 
     await answerAllQuestions(t, user, { clock, pick: rotatingPick, limit: envCount, secondsPerAnswer: 1 });
 
@@ -114,7 +109,7 @@ describe('GET /api/assessments/results and the scores stored when a set complete
   });
 
   it('ranks the ten values from the values set and completes the questionnaire', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await answerAllQuestions(t, user, { clock, limit: envCount + big5Count });
 
     await answerAllQuestions(t, user, { clock, pick: pickOrder(4) });
@@ -129,7 +124,7 @@ describe('GET /api/assessments/results and the scores stored when a set complete
   });
 
   it('scores a completed set again when one of its answers is revised', async () => {
-    const user = await readyUser();
+    const user = await registerRespondent(t);
     await answerAllQuestions(t, user, { clock, pick: pickOrder(3), limit: envCount });
     const before = (await resultsOf(user)).environment;
     const supportItem = banks.environment.items.find((item) => item.scale === 'support')?.id ?? '';
@@ -146,8 +141,8 @@ describe('GET /api/assessments/results and the scores stored when a set complete
   });
 
   it("shows a user only their own results", async () => {
-    const ada = await readyUser();
-    const bob = await readyUser();
+    const ada = await registerRespondent(t);
+    const bob = await registerRespondent(t);
     await answerAllQuestions(t, ada, { clock, limit: envCount });
 
     expect((await resultsOf(ada)).environment).not.toBeNull();

@@ -70,8 +70,9 @@ describe('test provider payments across server instances', () => {
     expect((await basketOf(first, user))?.items).toHaveLength(1);
   });
 
-  it('answers a retried charge with the same payment on any instance, and lets only one of two confirmations end it', async () => {
-    const request: ChargeRequest = {
+  /** A charge of the card that asks for an extra confirmation, with a key of its own. */
+  function chargeNeedingConfirmation(): ChargeRequest {
+    return {
       amount: 2900,
       currency: 'eur',
       description: 'test',
@@ -81,6 +82,10 @@ describe('test provider payments across server instances', () => {
       saveMethod: false,
       metadata: {},
     };
+  }
+
+  it('answers a retried charge with the same payment on any instance, and lets only one of two confirmations end it', async () => {
+    const request = chargeNeedingConfirmation();
     const onFirst = await testProviderOf(first).charge(request);
     const onSecond = await providerOf(second).charge(request);
     expect(onFirst.status).toBe('requires_action');
@@ -98,16 +103,7 @@ describe('test provider payments across server instances', () => {
   });
 
   it('refuses a confirmation with the wrong confirmation id', async () => {
-    const request: ChargeRequest = {
-      amount: 2900,
-      currency: 'eur',
-      description: 'test',
-      idempotencyKey: `order-${crypto.randomUUID()}`,
-      customerId: 'cus_test_persistence',
-      source: { kind: 'card', card: card(testCards.requiresAction) },
-      saveMethod: false,
-      metadata: {},
-    };
+    const request = chargeNeedingConfirmation();
     const waiting = await testProviderOf(first).charge(request);
     if (waiting.status !== 'requires_action') throw new Error('expected a confirmation step');
     const outcome = await providerOf(second).confirm(waiting.paymentId, { confirmationId: 'conf_test_forged', outcome: 'complete' });
