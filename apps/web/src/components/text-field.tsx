@@ -40,7 +40,7 @@ export function TextField({ id, label, error, labelAside, describedBy, revealabl
   );
 
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       {labelAside ? (
         <div className="flex items-center justify-between gap-2">
           <Label htmlFor={id}>{label}</Label>

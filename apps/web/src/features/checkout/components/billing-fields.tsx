@@ -38,7 +38,7 @@ export function BillingFields({ register, errors, disabled }: BillingFieldsProps
       <TextField id="billing-city" label={t('checkout.billing.city')} autoComplete="address-level2" error={error('city')} {...register('city')} />
       <TextField id="billing-state" label={optional(t('checkout.billing.state'))} autoComplete="address-level1" error={error('state')} {...register('state')} />
       <TextField id="billing-postal-code" label={t('checkout.billing.postalCode')} autoComplete="postal-code" error={error('postal_code')} {...register('postal_code')} />
-      <div className="grid gap-2">
+      <div className="grid content-start gap-2">
         <Label htmlFor="billing-country">{t('checkout.billing.country')}</Label>
         <NativeSelect
           id="billing-country"
