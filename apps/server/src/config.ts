@@ -78,6 +78,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\w+$/, { error: 'must be a Stripe webhook signing secret (whsec_...)' }).optional(),
   /** Where the Stripe API is reached; tests point it at a local fake. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Checkouts one account may place per minute (issue 5: against card testing), then 429. */
+  CHECKOUT_LIMIT_PER_ACCOUNT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number of checkouts' }).int().min(1).max(100_000).default(30),
+  /** Checkouts one client address may place per minute across accounts (an office, an event: higher). */
+  CHECKOUT_LIMIT_PER_IP_PER_MINUTE: z.coerce.number({ error: 'must be a whole number of checkouts' }).int().min(1).max(1_000_000).default(120),
   /** An order still waiting for its payment after this long is expired and its coupon released. */
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int().min(1).max(24 * 60).default(30),
   SELLER_NAME: z.string().trim().min(1).default('Compass Assessments GmbH'),
@@ -102,6 +106,11 @@ const envSchema = z.object({
   PAYMENT_CUSTOMER_DELETION_RETRY_SECONDS: positiveSeconds.default(60),
 });
 
+export interface CheckoutLimits {
+  perAccountPerMinute: number;
+  perIpPerMinute: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -124,6 +133,8 @@ export interface Config {
   sessionCacheTtlMs: number;
   /** Database connections of this instance's pool. */
   databasePoolSize: number;
+  /** Checkouts per minute per account and per client address (CHECKOUT_LIMIT_*). */
+  checkoutLimits: CheckoutLimits;
   /** Google sign-in's audience; undefined turns Google sign-in off. */
   googleClientId: string | undefined;
   /** Where Google's signing keys are fetched (tests serve their own). */
@@ -202,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL,
     sessionCacheTtlMs: vars.SESSION_CACHE_TTL_MS,
+    checkoutLimits: { perAccountPerMinute: vars.CHECKOUT_LIMIT_PER_ACCOUNT_PER_MINUTE, perIpPerMinute: vars.CHECKOUT_LIMIT_PER_IP_PER_MINUTE },
     databasePoolSize: vars.DATABASE_POOL_SIZE ?? Math.max(2, 2 * availableParallelism()),
     googleClientId: vars.GOOGLE_CLIENT_ID,
     googleJwksUrl: vars.GOOGLE_JWKS_URL,

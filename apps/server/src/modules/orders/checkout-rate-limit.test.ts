@@ -29,7 +29,7 @@ function attempt(user: RegisteredUser, remoteAddress: string) {
 
 describe('checkout rate limits', () => {
   it('lets one account place 30 checkouts a minute, then answers 429 with Retry-After and the wait in words', async () => {
-    expect(checkoutRateRules.perUser).toMatchObject({ limit: 30, windowSeconds: 60 });
+    expect(checkoutRateRules(t.config.checkoutLimits).perUser).toMatchObject({ limit: 30, windowSeconds: 60 });
     const user = await registerUser(t);
     const address = uniqueClientAddress();
     for (let count = 1; count <= 30; count += 1) {
@@ -53,7 +53,7 @@ describe('checkout rate limits', () => {
   });
 
   it('lets one address place 120 checkouts a minute across accounts, then answers 429', async () => {
-    expect(checkoutRateRules.perIp).toMatchObject({ limit: 120, windowSeconds: 60 });
+    expect(checkoutRateRules(t.config.checkoutLimits).perIp).toMatchObject({ limit: 120, windowSeconds: 60 });
     const address = uniqueClientAddress();
     const users = await Promise.all(Array.from({ length: 5 }, () => registerUser(t)));
     for (let count = 0; count < 120; count += 1) {
@@ -67,5 +67,29 @@ describe('checkout rate limits', () => {
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBe('60');
     expect(throttled.json()).toEqual({ code: 'too_many_requests', message: tooManyAttemptsMessage(60) });
+  });
+});
+
+describe('checkout rate limits set by the operator', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createCheckoutTestApp({ env: { CHECKOUT_LIMIT_PER_ACCOUNT_PER_MINUTE: '2', CHECKOUT_LIMIT_PER_IP_PER_MINUTE: '3' } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  function attemptOn(user: RegisteredUser, remoteAddress: string) {
+    return limited.app.inject({ method: 'POST', url: shopApiPaths.checkout, headers: user.headersWithCsrf, payload: checkoutBody(), remoteAddress });
+  }
+
+  it('follows CHECKOUT_LIMIT_PER_ACCOUNT_PER_MINUTE and CHECKOUT_LIMIT_PER_IP_PER_MINUTE', async () => {
+    const user = await registerUser(limited);
+    const address = uniqueClientAddress();
+    expect((await attemptOn(user, address)).statusCode).toBe(400);
+    expect((await attemptOn(user, address)).statusCode).toBe(400);
+    expect((await attemptOn(user, address)).statusCode).toBe(429);
+    // The address has had three attempts (the refused one counts too): a fourth account is held back there.
+    expect((await attemptOn(await registerUser(limited), address)).statusCode).toBe(429);
   });
 });

@@ -6,7 +6,7 @@ import { orderEnvelope, orderList, orderParams, pageQuery } from '@app/contract/
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import type { CheckoutLimits, Config } from '../../config.ts';
 import { BadRequestError, NotFoundError } from '../../lib/domain-errors.ts';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -39,16 +39,21 @@ async function requireBuyerIdentity(request: FastifyRequest): Promise<void> {
  * person meets them, a burst of double clicks included: those are the idempotency key's and the
  * one-open-order rule's to answer (payment-races.test.ts sends 20 at once).
  */
-export const checkoutRateRules = {
-  perUser: { name: 'checkout.user', limit: 30, windowSeconds: 60 },
-  /** Higher: an office or an event behind one address may have many buyers at once. */
-  perIp: { name: 'checkout.ip', limit: 120, windowSeconds: 60 },
-} as const satisfies Record<string, RateLimitRule>;
+export function checkoutRateRules(limits: CheckoutLimits) {
+  return {
+    perUser: { name: 'checkout.user', limit: limits.perAccountPerMinute, windowSeconds: 60 },
+    /** Higher: an office or an event behind one address may have many buyers at once. */
+    perIp: { name: 'checkout.ip', limit: limits.perIpPerMinute, windowSeconds: 60 },
+  } satisfies Record<string, RateLimitRule>;
+}
 
-const checkoutRateLimits: readonly RouteRateLimit[] = [
-  { rule: checkoutRateRules.perUser, by: (request) => (request.auth ? [request.auth.userId] : undefined) },
-  { rule: checkoutRateRules.perIp, by: (request) => [request.ip] },
-];
+function checkoutRateLimits(limits: CheckoutLimits): readonly RouteRateLimit[] {
+  const rules = checkoutRateRules(limits);
+  return [
+    { rule: rules.perUser, by: (request) => (request.auth ? [request.auth.userId] : undefined) },
+    { rule: rules.perIp, by: (request) => [request.ip] },
+  ];
+}
 
 /** Checkout, orders and invoices (issue 5). Every route is private and scoped to the caller. */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { config }) => {
@@ -67,7 +72,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     shopApiPaths.checkout,
     {
       preValidation: requireBuyerIdentity,
-      preHandler: rateLimitPreHandler(checkoutRateLimits),
+      preHandler: rateLimitPreHandler(checkoutRateLimits(config.checkoutLimits)),
       schema: {
         tags: ['checkout'],
         summary: 'Places an order for the basket and pays it; the same idempotency key never charges twice',
