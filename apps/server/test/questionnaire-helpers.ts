@@ -1,9 +1,12 @@
 import { accountApiPaths, assessmentApiPaths } from '@app/contract/api-paths';
 import type { BirthDetailsRequest } from '@app/contract/birth-details';
 import { questionResponse, type QuestionResponse } from '@app/contract/questionnaire';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import type { ManualClock } from '../src/lib/clock.ts';
+import { syncConfiguredQuestionnaire } from '../src/modules/assessments/catalogue-sync.ts';
 import { registerUser, type RegisteredUser } from './auth-helpers.ts';
-import type { TestApp } from './test-app.ts';
+import { fixtureWebDistDir, type TestApp } from './test-app.ts';
 
 // The questionnaire through its HTTP calls (spec section 7), for any test that needs a user with
 // some or all questions answered.
@@ -93,4 +96,16 @@ export async function answerAllQuestions(t: TestApp, user: RegisteredUser, optio
     question = questionOf(response);
   }
   return answered;
+}
+
+/**
+ * What an operator's restart with replacement banks (ASSESSMENT_BANKS_DIR) does on the same
+ * database: the start-up sync, then an app loading those banks. Close `restarted.app` afterwards.
+ */
+export async function restartWithBanks(t: TestApp, banksDir: string): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: fixtureWebDistDir, ASSESSMENT_BANKS_DIR: banksDir });
+  await syncConfiguredQuestionnaire(t.db, config.assessmentBanksDir, new Date());
+  const app = buildApp(config, { db: t.db, pool: t.pool });
+  await app.ready();
+  return { ...t, config, app };
 }

@@ -4,15 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { users } from '../../db/schema/users.ts';
 import { repoRootDir } from '../../paths.ts';
 import { registerUser } from '../../../test/auth-helpers.ts';
-import { answerAllQuestions, completeSignupData, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
-import { createTestApp, fixtureWebDistDir, type TestApp } from '../../../test/test-app.ts';
+import { answerAllQuestions, restartWithBanks, completeSignupData, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount } from '../../../test/user-fixtures.ts';
-import { syncConfiguredQuestionnaire } from './catalogue-sync.ts';
 import { loadQuestionSequence } from './service.ts';
 
 type Json = Record<string, unknown>;
@@ -71,12 +68,8 @@ describe('ASSESSMENT_BANKS_DIR', () => {
     const answered = await answerAllQuestions(t, user, { limit: 5 });
 
     // The operator restarts with the replacement bank (same database).
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: fixtureWebDistDir, ASSESSMENT_BANKS_DIR: dir });
-    await syncConfiguredQuestionnaire(t.db, config.assessmentBanksDir, new Date());
-    const replaced = buildApp(config, { db: t.db, pool: t.pool });
-    await replaced.ready();
+    const restarted = await restartWithBanks(t, dir);
     try {
-      const restarted: TestApp = { ...t, app: replaced };
       const banks = loadBanks({ overrideDir: dir });
       const ids = new Set([...banks.environment.items, ...banks.big5.items, ...banks.values.items].map((item) => item.id));
       const stillAsked = answered.filter((id) => ids.has(id)).length;
@@ -90,7 +83,7 @@ describe('ASSESSMENT_BANKS_DIR', () => {
       expect(question?.question).toMatchObject({ id: expected?.id, question: `DE ${expected?.text.en}` });
       expect(question?.question.choices[0]?.answer).toMatch(/^DE /);
     } finally {
-      await replaced.close();
+      await restarted.app.close();
     }
   });
 });

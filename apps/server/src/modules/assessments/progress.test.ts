@@ -5,8 +5,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { assessmentResults } from '../../db/schema/assessment-results.ts';
 import { questionAnswers } from '../../db/schema/question-answers.ts';
 import { questionnaireProgress } from '../../db/schema/questionnaire-progress.ts';
@@ -15,8 +13,8 @@ import { users } from '../../db/schema/users.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { UnauthenticatedError } from '../../lib/domain-errors.ts';
 import { repoRootDir } from '../../paths.ts';
-import { answerAllQuestions, registerRespondent, postAnswer, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
-import { createTestApp, fixtureWebDistDir, type TestApp } from '../../../test/test-app.ts';
+import { answerAllQuestions, restartWithBanks, registerRespondent, postAnswer, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount } from '../../../test/user-fixtures.ts';
 import { syncConfiguredQuestionnaire } from './catalogue-sync.ts';
 import { questionnaireStatusFrom, questionnaireStatusOf } from './questionnaire-status.ts';
@@ -252,12 +250,8 @@ describe('questionnaire progress kept by the start-up sync', () => {
     await postAnswer(t, other, keptId, { choice_id: `${keptId}:1` });
 
     // The operator restarts with the replacement bank (same database, same question count).
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: fixtureWebDistDir, ASSESSMENT_BANKS_DIR: dir });
-    await syncConfiguredQuestionnaire(t.db, config.assessmentBanksDir, new Date());
-    const replaced = buildApp(config, { db: t.db, pool: t.pool });
-    await replaced.ready();
+    const restarted = await restartWithBanks(t, dir);
     try {
-      const restarted: TestApp = { ...t, app: replaced };
       expect(await activeItems(t)).toBe(totalQuestions);
       expect(await progressRow(t, user.account.id)).toMatchObject({ answeredItems: 1 });
       expect((await currentAccount(restarted, user.authHeaders)).unanswered_questions).toBe(totalQuestions - 1);
@@ -272,7 +266,7 @@ describe('questionnaire progress kept by the start-up sync', () => {
       expect(next?.unanswered_questions).toBe(totalQuestions - 2);
       expect(await progressRow(t, user.account.id)).toMatchObject({ answeredItems: 2 });
     } finally {
-      await replaced.close();
+      await restarted.app.close();
     }
 
     // Back to the shipped banks: the old question counts again (its answer was kept), the new one no longer.
