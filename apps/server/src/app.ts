@@ -29,6 +29,7 @@ import { policyRoutes } from './modules/policies/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { changeNotificationsPlugin } from './plugins/change-notifications.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -96,7 +97,8 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(csrfPlugin, { db: deps.db, secureCookies: production });
   // Every route registered after this is private unless its config says `public: true`.
   const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlMs, clock });
-  app.register(sessionCachePlugin, { cache: sessionCache, pool: deps.pool });
+  app.register(changeNotificationsPlugin);
+  app.register(sessionCachePlugin, { cache: sessionCache });
   app.register(authPlugin, {
     authenticate: (token) => authenticateAccessToken(deps.db, clock, token, sessionCache),
     onCallerChange: (userId) => sessionCache.evictUser(userId),

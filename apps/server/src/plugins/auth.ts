@@ -20,6 +20,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on every private route by the auth guard; null on public routes. Read it with requireAuth. */
     auth: AuthenticatedSession | null;
+    /**
+     * Set by a route that has itself brought the caller's cached session up to date after its
+     * write (an answer updates the questionnaire progress in place): the guard then does not
+     * forget the caller, and their next request is still answered from memory.
+     */
+    sessionKeptCurrent: boolean;
   }
 }
 
@@ -28,8 +34,8 @@ export interface AuthPluginOptions {
   authenticate: (accessToken: string) => Promise<AuthenticatedSession | null>;
   /**
    * Told, before the answer leaves, that a caller's own request may have changed their account
-   * (any method but GET, HEAD and OPTIONS): the session cache forgets them, so their next request
-   * reads the new state.
+   * (any method but GET, HEAD and OPTIONS, unless the route set `sessionKeptCurrent`): the session
+   * cache forgets them, so their next request reads the new state.
    */
   onCallerChange?: (userId: string) => void;
 }
@@ -61,9 +67,10 @@ export function requireAuth(request: FastifyRequest): AuthenticatedSession {
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, { authenticate, onCallerChange }) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('sessionKeptCurrent', false);
     if (onCallerChange) {
       app.addHook('onSend', async (request) => {
-        if (request.auth && !readOnlyMethods.has(request.method)) onCallerChange(request.auth.userId);
+        if (request.auth && !request.sessionKeptCurrent && !readOnlyMethods.has(request.method)) onCallerChange(request.auth.userId);
       });
     }
     app.addHook('onRequest', async (request) => {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { AnsweredPositions } from './question-sequence.ts';
+import type { QuestionnaireProgress } from './questionnaire-status.ts';
 
 // The questionnaire's hot path in plain SQL over the pool, as named prepared statements (parsed
 // and planned once per connection). An answer is usually one statement, one round trip, in its
@@ -27,6 +28,8 @@ export interface StoredAnswer {
   answered: string;
   /** False when the same choice was given again (nothing written but the progress row). */
   changed: boolean;
+  /** The user's progress row as this write left it (the session cache is updated with it). */
+  progress: QuestionnaireProgress;
 }
 
 export interface HistoryEntry {
@@ -63,7 +66,7 @@ WITH settings AS (
     answered_items = bit_count(set_bit(progress.answered_positions, $8::int, 1)),
     updated_at = excluded.updated_at
   WHERE $11::boolean OR position('0' IN substring(set_bit(progress.answered_positions, $8::int, 1)::text FROM $9::int + 1 FOR $10::int)) > 0
-  RETURNING answered_positions
+  RETURNING answered_positions, answered_items, completed
 ), current AS (
   INSERT INTO current_answers (user_id, item_id, assessment, item_version, choice_value, answered_at)
   SELECT $1::uuid, $2::text, $3::text, $4::int, $5::smallint, $6::timestamptz FROM progress
@@ -78,9 +81,15 @@ WITH settings AS (
   INSERT INTO question_answers (user_id, assessment, item_id, item_version, choice_value, answered_at)
   SELECT $1::uuid, $3::text, $2::text, $4::int, $5::smallint, $6::timestamptz FROM current
 )
-SELECT (SELECT answered_positions::text FROM progress) AS answered, EXISTS (SELECT 1 FROM current) AS changed`;
+SELECT progress.answered_positions::text AS answered, progress.answered_items, progress.completed, EXISTS (SELECT 1 FROM current) AS changed
+FROM (SELECT 1) AS one LEFT JOIN progress ON true`;
 
-type WriteRow = { answered: string | null; changed: boolean };
+type WriteRow = { answered: string | null; answered_items: number | null; completed: string[] | null; changed: boolean };
+
+function storedAnswerOf(row: WriteRow | undefined): StoredAnswer | undefined {
+  if (!row?.answered) return undefined;
+  return { answered: row.answered, changed: row.changed, progress: { answeredItems: row.answered_items ?? 0, completed: row.completed ?? [] } };
+}
 
 function writeValues(write: AnswerWrite, scoring: boolean): unknown[] {
   return [
@@ -104,17 +113,15 @@ function writeValues(write: AnswerWrite, scoring: boolean): unknown[] {
  */
 export async function storeAnswerAlone(pool: pg.Pool, write: AnswerWrite): Promise<StoredAnswer | typeof needsScoring> {
   const result = await pool.query<WriteRow>({ name: 'questionnaire_write_answer', text: writeAnswer, values: writeValues(write, false) });
-  const row = result.rows[0];
-  if (!row?.answered) return needsScoring;
-  return { answered: row.answered, changed: row.changed };
+  return storedAnswerOf(result.rows[0]) ?? needsScoring;
 }
 
 /** Stores an answer inside the caller's transaction (beginAnswerTransaction), whatever it completes. */
 export async function storeAnswer(client: pg.PoolClient, write: AnswerWrite): Promise<StoredAnswer> {
   const result = await client.query<WriteRow>({ name: 'questionnaire_write_answer', text: writeAnswer, values: writeValues(write, true) });
-  const answered = result.rows[0]?.answered;
-  if (!answered) throw new Error('storing an answer in a transaction wrote no progress row');
-  return { answered, changed: result.rows[0]?.changed ?? false };
+  const stored = storedAnswerOf(result.rows[0]);
+  if (!stored) throw new Error('storing an answer in a transaction wrote no progress row');
+  return stored;
 }
 
 /**

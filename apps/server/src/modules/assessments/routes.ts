@@ -54,7 +54,11 @@ export const assessmentRoutes: FastifyPluginAsyncZod<AssessmentRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const next = await questionnaire.answer(respondentOf(request), request.params.questionId, request.body.choice_id);
+      const { next, progress } = await questionnaire.answer(respondentOf(request), request.params.questionId, request.body.choice_id);
+      // Every answer moves the caller's unanswered count: their cached session takes the new
+      // progress in place, so that their next answer does not need the auth query again.
+      app.sessionCache.applyProgress(requireAuth(request).userId, progress);
+      request.sessionKeptCurrent = true;
       return next ? next : reply.code(204).send(null);
     },
   );

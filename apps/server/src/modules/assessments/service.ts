@@ -32,6 +32,7 @@ import {
   type SequenceQuestion,
 } from './question-sequence.ts';
 import { scoreAssessment } from './scoring.ts';
+import type { QuestionnaireProgress } from './questionnaire-status.ts';
 
 // The mandatory questionnaire (spec sections 2, 4, 7; issue 4): which question comes next, storing
 // answers, and scoring each set in the transaction of the answer that completes it.
@@ -92,6 +93,9 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
           completedAt: write.answeredAt,
           computedAt: write.answeredAt,
         });
+        // storeResult adds the set to the row's completed sets, unless it was there already.
+        const { completed } = stored.progress;
+        if (!completed.includes(question.assessment)) return { ...stored, progress: { ...stored.progress, completed: [...completed, question.assessment] } };
       }
       return stored;
     });
@@ -118,8 +122,9 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
      * POST /me/question/{id}/answer: stores or changes the answer and answers with the next
      * unanswered question (nextUnansweredAfter), or null (204) when none is left. In the same
      * transaction, a set that this answer completes, or changes after completion, is scored.
+     * `progress` is the user's progress row as the answer left it.
      */
-    async answer(respondent: Respondent, questionId: string, choiceId: string): Promise<QuestionResponse | null> {
+    async answer(respondent: Respondent, questionId: string, choiceId: string): Promise<{ next: QuestionResponse | null; progress: QuestionnaireProgress }> {
       requireSignupCompleted(respondent);
       const question = questionById(questionId);
       const choice = choiceOfQuestion(question, choiceId);
@@ -143,7 +148,7 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
 
       // The next question is unanswered, so it has no answer to show.
       const next = nextUnansweredAfter(sequence, question, stored.answered);
-      return next ? toQuestionResponse(sequence, next, stored.answered, undefined, respondent.locale) : null;
+      return { next: next ? toQuestionResponse(sequence, next, stored.answered, undefined, respondent.locale) : null, progress: stored.progress };
     },
 
     /** GET /api/assessments/results: each assessment's stored result, or null until its set is complete. */

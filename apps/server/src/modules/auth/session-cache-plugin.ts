@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type pg from 'pg';
-import { listenForSessionChanges, type SessionChangeListener } from './session-change-listener.ts';
+import { sessionChangeSubscriber } from './session-changes.ts';
 import type { SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
@@ -12,24 +11,13 @@ declare module 'fastify' {
 
 export interface SessionCachePluginOptions {
   cache: SessionCache;
-  pool: pg.Pool;
 }
 
-/**
- * Runs the session cache's invalidation for the life of the app: the LISTEN connection starts once
- * the app is ready (without waiting for it: an unreachable database must not stop the start) and
- * ends when the app closes.
- */
+/** Makes the session cache reachable by routes, and has it follow the database's session changes. */
 export const sessionCachePlugin = fp<SessionCachePluginOptions>(
-  async (app, { cache, pool }) => {
+  async (app, { cache }) => {
     app.decorate('sessionCache', cache);
-    let listener: SessionChangeListener | undefined;
-    app.addHook('onReady', async () => {
-      listener = listenForSessionChanges(pool, cache, app.log);
-    });
-    app.addHook('onClose', async () => {
-      await listener?.stop();
-    });
+    if (cache.enabled) app.changeNotifications.subscribe(sessionChangeSubscriber(cache));
   },
-  { name: 'session-cache' },
+  { name: 'session-cache', dependencies: ['change-notifications'] },
 );

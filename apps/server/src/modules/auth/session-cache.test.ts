@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
+import { answerAllQuestions, postAnswer, questionOf, registerRespondent, requestQuestion } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -39,6 +40,9 @@ function sessionOf(userId: string, name = 'Ada'): AuthenticatedSession {
   };
 }
 
+/** A session read before the user's first answer, with 130 questions in the banks. */
+const beforeAnyAnswer = { activeItems: 130, progress: null };
+
 describe('SessionCache', () => {
   const start = new Date('2026-11-21T12:00:00Z');
   const inAnHour = new Date(start.getTime() + 3_600_000);
@@ -52,7 +56,7 @@ describe('SessionCache', () => {
   it('answers a stored token until its time to live is over', () => {
     const clock = new ManualClock(start);
     const cache = liveCache(clock);
-    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket());
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket(), beforeAnyAnswer);
     expect(cache.get('hash-1')?.userId).toBe('u1');
     clock.advanceBy(1_999);
     expect(cache.get('hash-1')?.userId).toBe('u1');
@@ -63,7 +67,7 @@ describe('SessionCache', () => {
   it('never answers a token past its expiry', () => {
     const clock = new ManualClock(start);
     const cache = liveCache(clock);
-    cache.store('hash-1', sessionOf('u1'), new Date(start.getTime() + 500), cache.ticket());
+    cache.store('hash-1', sessionOf('u1'), new Date(start.getTime() + 500), cache.ticket(), beforeAnyAnswer);
     clock.advanceBy(500);
     expect(cache.get('hash-1')).toBeUndefined();
   });
@@ -71,9 +75,9 @@ describe('SessionCache', () => {
   it("forgets every token of a user when that user changes, and only theirs", () => {
     const clock = new ManualClock(start);
     const cache = liveCache(clock);
-    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket());
-    cache.store('hash-2', sessionOf('u1'), inAnHour, cache.ticket());
-    cache.store('hash-3', sessionOf('u2'), inAnHour, cache.ticket());
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket(), beforeAnyAnswer);
+    cache.store('hash-2', sessionOf('u1'), inAnHour, cache.ticket(), beforeAnyAnswer);
+    cache.store('hash-3', sessionOf('u2'), inAnHour, cache.ticket(), beforeAnyAnswer);
     cache.evictUser('u1');
     expect(cache.get('hash-1')).toBeUndefined();
     expect(cache.get('hash-2')).toBeUndefined();
@@ -85,29 +89,29 @@ describe('SessionCache', () => {
     const cache = liveCache(clock);
     const readBefore = cache.ticket();
     cache.evictUser('u1');
-    cache.store('hash-1', sessionOf('u1', 'Old name'), inAnHour, readBefore);
+    cache.store('hash-1', sessionOf('u1', 'Old name'), inAnHour, readBefore, beforeAnyAnswer);
     expect(cache.get('hash-1')).toBeUndefined();
     // Another user's change does not hold back this one's row, and a read after the change is kept.
     const readAfter = cache.ticket();
     cache.evictUser('u2');
-    cache.store('hash-1', sessionOf('u1', 'New name'), inAnHour, readAfter);
+    cache.store('hash-1', sessionOf('u1', 'New name'), inAnHour, readAfter, beforeAnyAnswer);
     expect(cache.get('hash-1')?.user.name).toBe('New name');
   });
 
   it('stores nothing while its invalidation is not connected, and drops everything when it is lost', () => {
     const clock = new ManualClock(start);
     const cache = new SessionCache({ ttlMs: 2_000, clock });
-    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket());
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket(), beforeAnyAnswer);
     expect(cache.get('hash-1')).toBeUndefined();
     cache.setLive(true);
     const ticket = cache.ticket();
-    cache.store('hash-1', sessionOf('u1'), inAnHour, ticket);
+    cache.store('hash-1', sessionOf('u1'), inAnHour, ticket, beforeAnyAnswer);
     cache.setLive(false);
     expect(cache.get('hash-1')).toBeUndefined();
     cache.setLive(true);
     expect(cache.get('hash-1')).toBeUndefined();
     // A read that started before the break is not stored after it.
-    cache.store('hash-1', sessionOf('u1'), inAnHour, ticket);
+    cache.store('hash-1', sessionOf('u1'), inAnHour, ticket, beforeAnyAnswer);
     expect(cache.get('hash-1')).toBeUndefined();
   });
 
@@ -115,16 +119,47 @@ describe('SessionCache', () => {
     const clock = new ManualClock(start);
     const cache = new SessionCache({ ttlMs: 2_000, clock, maxEntries: 2 });
     cache.setLive(true);
-    for (const n of [1, 2, 3]) cache.store(`hash-${n}`, sessionOf(`u${n}`), inAnHour, cache.ticket());
+    for (const n of [1, 2, 3]) cache.store(`hash-${n}`, sessionOf(`u${n}`), inAnHour, cache.ticket(), beforeAnyAnswer);
     expect(cache.size).toBe(2);
     expect(cache.get('hash-1')).toBeUndefined();
     expect(cache.get('hash-3')?.userId).toBe('u3');
   });
 
+  it("brings every entry of a user up to date with their new questionnaire progress, and leaves other users' alone", () => {
+    const cache = liveCache(new ManualClock(start));
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket(), beforeAnyAnswer);
+    cache.store('hash-2', sessionOf('u1'), inAnHour, cache.ticket(), beforeAnyAnswer);
+    cache.store('hash-3', sessionOf('u2'), inAnHour, cache.ticket(), beforeAnyAnswer);
+    cache.applyProgress('u1', { answeredItems: 40, completed: ['environment'] });
+    const expected = { unansweredQuestions: 90, envCompleted: true, big5Completed: false, valuesCompleted: false };
+    expect(cache.get('hash-1')?.questionnaire).toEqual(expected);
+    expect(cache.get('hash-2')?.questionnaire).toEqual(expected);
+    expect(cache.get('hash-1')?.user.name).toBe('Ada');
+    expect(cache.get('hash-3')).toEqual(sessionOf('u2'));
+  });
+
+  it('drops an entry that holds more progress than a change announced late, rather than going back', () => {
+    const cache = liveCache(new ManualClock(start));
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket(), { activeItems: 130, progress: { answeredItems: 10, completed: [] } });
+    cache.applyProgress('u1', { answeredItems: 9, completed: [] });
+    expect(cache.get('hash-1')).toBeUndefined();
+    cache.store('hash-2', sessionOf('u1'), inAnHour, cache.ticket(), { activeItems: 130, progress: { answeredItems: 40, completed: ['environment'] } });
+    cache.applyProgress('u1', { answeredItems: 41, completed: [] });
+    expect(cache.get('hash-2')).toBeUndefined();
+  });
+
+  it('does not store a row read before the progress changed', () => {
+    const cache = liveCache(new ManualClock(start));
+    const readBefore = cache.ticket();
+    cache.applyProgress('u1', { answeredItems: 1, completed: [] });
+    cache.store('hash-1', sessionOf('u1'), inAnHour, readBefore, beforeAnyAnswer);
+    expect(cache.get('hash-1')).toBeUndefined();
+  });
+
   it('is off with a time to live of 0', () => {
     const cache = new SessionCache({ ttlMs: 0, clock: new ManualClock(start) });
     cache.setLive(true);
-    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket());
+    cache.store('hash-1', sessionOf('u1'), inAnHour, cache.ticket(), beforeAnyAnswer);
     expect(cache.enabled).toBe(false);
     expect(cache.get('hash-1')).toBeUndefined();
   });
@@ -196,6 +231,42 @@ describe('the session cache in the app (a long time to live, so that only invali
     });
   });
 
+  async function questionnaireOf(app: App, user: RegisteredUser) {
+    const response = await app.inject({ method: 'GET', url: apiPaths.user, headers: user.authHeaders });
+    expect(response.statusCode).toBe(200);
+    const { unanswered_questions: unanswered, env_completed: envCompleted } = account.parse(response.json());
+    return { unanswered, envCompleted };
+  }
+
+  it("keeps an answering user's session in memory with the new unanswered count, on this instance at once and on the other within moments", async () => {
+    const user = await registerRespondent(t);
+    const before = await questionnaireOf(t.app, user);
+    expect(before.unanswered).toBeGreaterThan(40);
+    await questionnaireOf(other.app, user);
+    const first = questionOf(await requestQuestion(t, user));
+    const cachedSessions = t.app.sessionCache.size;
+    const answered = await postAnswer(t, user, first!.question.id, { choice_id: first!.question.choices[0]!.id });
+    expect(answered.statusCode).toBe(200);
+    // Not forgotten: the next answer is checked from memory.
+    expect(t.app.sessionCache.size).toBe(cachedSessions);
+    expect(await questionnaireOf(t.app, user)).toEqual({ unanswered: before.unanswered - 1, envCompleted: false });
+    await eventually(async () => {
+      expect(await questionnaireOf(other.app, user)).toEqual({ unanswered: before.unanswered - 1, envCompleted: false });
+    });
+  });
+
+  it('shows a set completed by the last answer (scored in its own transaction) on every instance', async () => {
+    const user = await registerRespondent(t);
+    const before = await questionnaireOf(t.app, user);
+    await questionnaireOf(other.app, user);
+    // The environment set comes first in the sequence: 40 questions.
+    await answerAllQuestions(t, user, { limit: 40 });
+    expect(await questionnaireOf(t.app, user)).toEqual({ unanswered: before.unanswered - 40, envCompleted: true });
+    await eventually(async () => {
+      expect(await questionnaireOf(other.app, user)).toEqual({ unanswered: before.unanswered - 40, envCompleted: true });
+    });
+  });
+
   it('refuses a logged-out token on every instance', async () => {
     const user = await registerUser(t);
     expect(await currentName(other.app, user)).toBe('Ada Lovelace');
@@ -210,7 +281,7 @@ describe('the session cache in the app (a long time to live, so that only invali
   it('stops answering from memory when the notifications are lost, and resumes once they are back', async () => {
     const user = await registerUser(t);
     expect(await currentName(t.app, user)).toBe('Ada Lovelace');
-    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'compass-session-cache' and datname = current_database()`);
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'compass-change-listener' and datname = current_database()`);
     await eventually(async () => {
       expect(t.app.sessionCache.live).toBe(false);
     });

@@ -1,14 +1,18 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
+import { questionnaireStatusFrom, type QuestionnaireProgress } from '../assessments/questionnaire-status.ts';
 
 // The auth guard's look-up (token -> login -> account -> questionnaire progress) is the one query
 // every private request makes. This cache answers repeated requests with the same access token
 // from memory (bench/current-user), under three guards:
 //  - it is live only while its invalidation is: every change to a user's row, questionnaire
-//    progress or logins is announced by PostgreSQL triggers (session-change-listener) and evicts
-//    that user's entries on every instance; while the listener is not connected nothing is cached;
-//  - the instance that handles a user's own change evicts that user before answering it, so the
-//    next request of the same client never sees the old state;
+//    progress or logins is announced by PostgreSQL triggers (session-changes.ts) and evicts
+//    that user's entries on every instance (a progress change carries the new counters, and the
+//    entries are brought up to date in place instead); while the listener is not connected
+//    nothing is cached;
+//  - the instance that handles a user's own change evicts that user before answering it (or, for
+//    an answer, updates their progress in place), so the next request of the same client never
+//    sees the old state;
 //  - an entry lives at most `ttlMs` and never past its access token's expiry.
 // docs/decisions.md, "Session cache", weighs this against a query per request.
 
@@ -20,7 +24,15 @@ export interface SessionCacheOptions {
   maxEntries?: number;
 }
 
-interface Entry {
+/** What a session's questionnaire status was computed from, so that it can be recomputed in place. */
+export interface ProgressBasis {
+  /** questionnaire_totals.active_items when the session was read. */
+  activeItems: number;
+  /** The user's questionnaire_progress row then; null before their first answer. */
+  progress: QuestionnaireProgress | null;
+}
+
+interface Entry extends ProgressBasis {
   session: AuthenticatedSession;
   /** Milliseconds since the epoch, by the cache's clock. */
   tokenExpiresAt: number;
@@ -81,14 +93,14 @@ export class SessionCache {
     return this.#epoch;
   }
 
-  store(tokenHash: string, session: AuthenticatedSession, tokenExpiresAt: Date, ticket: LookupTicket): void {
+  store(tokenHash: string, session: AuthenticatedSession, tokenExpiresAt: Date, ticket: LookupTicket, basis: ProgressBasis): void {
     if (!this.live || ticket < this.#forgottenBefore) return;
     // The user changed while the row was being read: it may predate the change.
     if ((this.#userEvictedAt.get(session.userId) ?? -1) > ticket) return;
     const previous = this.#entries.get(tokenHash);
     if (previous) this.#delete(tokenHash, previous.session.userId);
     if (this.#entries.size >= this.#maxEntries) this.#dropOldest();
-    this.#entries.set(tokenHash, { session, tokenExpiresAt: tokenExpiresAt.getTime(), storedAt: this.#clock.now().getTime() });
+    this.#entries.set(tokenHash, { session, tokenExpiresAt: tokenExpiresAt.getTime(), storedAt: this.#clock.now().getTime(), ...basis });
     let tokens = this.#tokensByUser.get(session.userId);
     if (!tokens) {
       tokens = new Set();
@@ -99,17 +111,34 @@ export class SessionCache {
 
   /** Forgets every entry of the user: their account, progress or logins changed. */
   evictUser(userId: string): void {
-    this.#epoch += 1;
-    this.#userEvictedAt.set(userId, this.#epoch);
-    if (this.#userEvictedAt.size > this.#maxEntries) {
-      // Bounded memory: forget the marks, and with them every look-up still in flight.
-      this.#userEvictedAt.clear();
-      this.#forgottenBefore = this.#epoch;
-    }
+    this.#markChanged(userId);
     const tokens = this.#tokensByUser.get(userId);
     if (!tokens) return;
     for (const tokenHash of tokens) this.#entries.delete(tokenHash);
     this.#tokensByUser.delete(userId);
+  }
+
+  /**
+   * The user's questionnaire progress is now `progress` (their answer was just written, here or on
+   * another instance): their entries get the new questionnaire status, keeping the rest. Progress
+   * only grows (answers are never taken back; a change of the banks empties the cache), so an
+   * entry that holds more than `progress` has seen a later change than this one, which arrived
+   * late: that entry is dropped rather than trusted.
+   */
+  applyProgress(userId: string, progress: QuestionnaireProgress): void {
+    this.#markChanged(userId);
+    const tokens = this.#tokensByUser.get(userId);
+    if (!tokens) return;
+    for (const tokenHash of [...tokens]) {
+      const entry = this.#entries.get(tokenHash);
+      if (!entry) continue;
+      if (!includesProgress(progress, entry.progress)) {
+        this.#delete(tokenHash, userId);
+        continue;
+      }
+      entry.progress = progress;
+      entry.session = { ...entry.session, questionnaire: questionnaireStatusFrom(entry.activeItems, progress) };
+    }
   }
 
   clear(): void {
@@ -124,6 +153,17 @@ export class SessionCache {
     return this.#entries.size;
   }
 
+  /** Look-ups of the user that started before now will not be stored. */
+  #markChanged(userId: string): void {
+    this.#epoch += 1;
+    this.#userEvictedAt.set(userId, this.#epoch);
+    if (this.#userEvictedAt.size > this.#maxEntries) {
+      // Bounded memory: forget the marks, and with them every look-up still in flight.
+      this.#userEvictedAt.clear();
+      this.#forgottenBefore = this.#epoch;
+    }
+  }
+
   #delete(tokenHash: string, userId: string): void {
     this.#entries.delete(tokenHash);
     const tokens = this.#tokensByUser.get(userId);
@@ -135,4 +175,10 @@ export class SessionCache {
     const oldest = this.#entries.entries().next();
     if (!oldest.done) this.#delete(oldest.value[0], oldest.value[1].session.userId);
   }
+}
+
+/** Whether `later` holds at least the answers and completed sets of `earlier`. */
+function includesProgress(later: QuestionnaireProgress, earlier: QuestionnaireProgress | null): boolean {
+  if (earlier === null) return true;
+  return later.answeredItems >= earlier.answeredItems && earlier.completed.every((set) => later.completed.includes(set));
 }

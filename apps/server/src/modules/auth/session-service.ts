@@ -196,8 +196,9 @@ export async function authenticateAccessToken(db: DbExecutor, clock: Clock, acce
   const [row] = await accessTokenLookup(db).execute({ tokenHash, now: clock.now() });
   if (!row) return null;
   const progress = row.answeredItems === null ? null : { answeredItems: row.answeredItems, completed: row.completed ?? [] };
-  const session = { userId: row.userId, sessionId: row.sessionId, user: row.user, questionnaire: questionnaireStatusFrom(row.activeItems ?? 0, progress) };
-  if (cache && ticket !== undefined) cache.store(tokenHash, session, row.tokenExpiresAt, ticket);
+  const activeItems = row.activeItems ?? 0;
+  const session = { userId: row.userId, sessionId: row.sessionId, user: row.user, questionnaire: questionnaireStatusFrom(activeItems, progress) };
+  if (cache && ticket !== undefined) cache.store(tokenHash, session, row.tokenExpiresAt, ticket, { activeItems, progress });
   return session;
 }
 
