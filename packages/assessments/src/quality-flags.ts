@@ -64,7 +64,19 @@ export function longestIdenticalRun(items: readonly BankItem[], answers: Readonl
 }
 
 /** The matched plus/minus pairs of a bank: the n-th plus- with the n-th minus-keyed item of each facet. */
-export function matchedPairs(bank: Bank): [BankItem, BankItem][] {
+export function matchedPairs(bank: Bank): ReadonlyArray<readonly [BankItem, BankItem]> {
+  let pairs = pairsByBank.get(bank);
+  if (!pairs) {
+    pairs = pairUp(bank);
+    pairsByBank.set(bank, pairs);
+  }
+  return pairs;
+}
+
+// A loaded bank never changes, and every scoring of its set needs its pairs.
+const pairsByBank = new WeakMap<Bank, [BankItem, BankItem][]>();
+
+function pairUp(bank: Bank): [BankItem, BankItem][] {
   const groups = new Map<string, { plus: BankItem[]; minus: BankItem[] }>();
   for (const item of bank.items) {
     const key = `${item.scale}/${item.facet ?? ''}`;

@@ -16,6 +16,7 @@ import { repoRootDir } from '../../paths.ts';
 import { answerAllQuestions, restartWithBanks, registerRespondent, postAnswer, questionOf, requestQuestion } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount } from '../../../test/user-fixtures.ts';
+import { scoringStateOf, storeAnswerWithResult, type AnswerWrite } from './answer-store.ts';
 import { syncConfiguredQuestionnaire } from './catalogue-sync.ts';
 import { questionnaireStatusFrom, questionnaireStatusOf } from './questionnaire-status.ts';
 import { createQuestionnaireService, loadQuestionSequence } from './service.ts';
@@ -169,6 +170,43 @@ describe('questionnaire progress kept by the answers', () => {
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     expect(await progressRow(t, user.account.id)).toMatchObject({ answeredItems: 10 });
     expect(await countedUnanswered(t, user.account.id)).toBe(totalQuestions - 10);
+  });
+
+  it("stores a set's last answer with its result only if no other answer of the same user came in between", async () => {
+    const user = await registerRespondent(t);
+    await answerAllQuestions(t, user, { limit: environmentIds.length - 1 });
+    const sequence = loadQuestionSequence(undefined);
+    const lastId = environmentIds.at(-1) ?? '';
+    const last = sequence.byId.get(lastId);
+    if (!last) throw new Error('no last environment question');
+    const { start, size } = sequence.rangeOf('environment');
+    const write: AnswerWrite = {
+      userId: user.account.id,
+      itemId: lastId,
+      assessment: 'environment',
+      itemVersion: last.item.version,
+      value: 3,
+      answeredAt: new Date(),
+      position: last.position,
+      sequenceLength: sequence.questions.length,
+      setStart: start,
+      setSize: size,
+    };
+    const result = { scores: { scoring_version: 'test' }, flags: [], scoringVersion: 'test' };
+    const seen = await scoringStateOf(t.pool, user.account.id, 'environment');
+    expect(seen.answers.size).toBe(environmentIds.length - 1);
+
+    // A revision from another tab lands between the read and the write.
+    const firstId = environmentIds[0] ?? '';
+    expect((await postAnswer(t, user, firstId, { choice_id: `${firstId}:5` })).statusCode).toBe(200);
+    expect(await storeAnswerWithResult(t.pool, write, seen.version, result)).toBeUndefined();
+    expect(await progressRow(t, user.account.id)).toMatchObject({ answeredItems: environmentIds.length - 1, completed: [] });
+    expect(await resultComputedAt(t, user.account.id)).toBeUndefined();
+
+    const fresh = await scoringStateOf(t.pool, user.account.id, 'environment');
+    const stored = await storeAnswerWithResult(t.pool, write, fresh.version, result);
+    expect(stored?.progress).toEqual({ answeredItems: environmentIds.length, completed: ['environment'] });
+    expect(await resultComputedAt(t, user.account.id)).toEqual(write.answeredAt);
   });
 
   it('treats an answer of an account deleted meanwhile as signed out, writing nothing', async () => {

@@ -9,16 +9,15 @@ import { assessmentResults } from '../../db/schema/assessment-results.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/domain-errors.ts';
 import {
-  answerHistoryOf,
-  beginAnswerTransaction,
-  currentAnswersOf,
-  inTransaction,
   needsScoring,
   questionStateOf,
-  storeAnswer,
+  scoringStateOf,
   storeAnswerAlone,
-  storeResult,
+  storeAnswerWithResult,
   type AnswerWrite,
+  type HistoryEntry,
+  type ResultWrite,
+  type ScoringState,
   type StoredAnswer,
 } from './answer-store.ts';
 import {
@@ -28,6 +27,7 @@ import {
   isAssessmentComplete,
   nextUnansweredAfter,
   toQuestionResponse,
+  type AnsweredPositions,
   type QuestionSequence,
   type SequenceQuestion,
 } from './question-sequence.ts';
@@ -35,7 +35,8 @@ import { scoreAssessment } from './scoring.ts';
 import type { QuestionnaireProgress } from './questionnaire-status.ts';
 
 // The mandatory questionnaire (spec sections 2, 4, 7; issue 4): which question comes next, storing
-// answers, and scoring each set in the transaction of the answer that completes it.
+// answers, and scoring each set in the same statement (so the same transaction) as the answer that
+// completes it.
 
 export const questionnaireMessages = {
   birthDetailsRequired: 'Please save your birth details before answering the questionnaire.',
@@ -72,33 +73,27 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
   }
 
   /**
-   * The answer that completes its set, or changes a completed one: stored and scored in one
-   * transaction. Its write locks the progress row first, so an answer of the same user arriving
-   * meanwhile waits, and the scoring reads every answer committed before.
+   * The answer that completes its set, or changes a completed one: its set is read, scored with
+   * this answer, and the answer is stored with the result in one statement, which writes nothing
+   * if another answer of the same user came in between (a double click, a second tab): then it is
+   * read and scored again.
    */
   async function storeAnswerAndScore(question: SequenceQuestion, write: AnswerWrite): Promise<StoredAnswer> {
-    return inTransaction(pool, async (client) => {
-      await beginAnswerTransaction(client);
-      const stored = await storeAnswer(client, write).catch(refuseDeletedUser);
-      if (stored.changed && isAssessmentComplete(sequence, question.assessment, stored.answered)) {
-        const answers = await currentAnswersOf(client, write.userId);
-        const history = await answerHistoryOf(client, write.userId, question.assessment);
-        const { scores, flags } = scoreAssessment(sequence, question.assessment, answers, history);
-        await storeResult(client, {
-          userId: write.userId,
-          assessment: question.assessment,
-          scores,
-          flags,
-          scoringVersion: scores.scoring_version,
-          completedAt: write.answeredAt,
-          computedAt: write.answeredAt,
-        });
-        // storeResult adds the set to the row's completed sets, unless it was there already.
-        const { completed } = stored.progress;
-        if (!completed.includes(question.assessment)) return { ...stored, progress: { ...stored.progress, completed: [...completed, question.assessment] } };
-      }
-      return stored;
-    });
+    for (let attempt = 1; ; attempt += 1) {
+      const state = await scoringStateOf(pool, write.userId, question.assessment);
+      const stored = await storeAnswerWithResult(pool, write, state.version, resultWith(question, write, state)).catch(refuseDeletedUser);
+      if (stored) return stored;
+      if (attempt === maxScoringAttempts) throw new Error(`answer to ${write.itemId}: the progress kept changing over ${maxScoringAttempts} attempts`);
+    }
+  }
+
+  /** The set's result once this answer is in, or null when the set is not complete or the choice is the same again. */
+  function resultWith(question: SequenceQuestion, write: AnswerWrite, state: ScoringState): ResultWrite | null {
+    if (state.answers.get(write.itemId) === write.value) return null;
+    if (!isAssessmentComplete(sequence, question.assessment, withAnswered(state.answered, write))) return null;
+    const answers = new Map(state.answers).set(write.itemId, write.value);
+    const { scores, flags } = scoreAssessment(sequence, question.assessment, answers, withHistoryEntry(state.history, write));
+    return { scores, flags, scoringVersion: scores.scoring_version };
   }
 
   return {
@@ -170,6 +165,22 @@ function refuseDeletedUser(error: unknown): never {
 }
 
 const foreignKeyViolation = '23503';
+
+/** Only the same user's answers arriving at the same moment make a scoring attempt start again. */
+const maxScoringAttempts = 10;
+
+/** The answered positions with the answer's own position set. */
+function withAnswered(answered: AnsweredPositions, write: AnswerWrite): string {
+  const bits = answered ?? '0'.repeat(write.sequenceLength);
+  return `${bits.slice(0, write.position)}1${bits.slice(write.position + 1)}`;
+}
+
+/** The set's history with this answer in its place by time (after answers of the same instant, as its row id would put it). */
+function withHistoryEntry(history: readonly HistoryEntry[], write: AnswerWrite): HistoryEntry[] {
+  const entry = { itemId: write.itemId, value: write.value, answeredAt: write.answeredAt };
+  const index = history.findIndex((earlier) => earlier.answeredAt.getTime() > write.answeredAt.getTime());
+  return index === -1 ? [...history, entry] : [...history.slice(0, index), entry, ...history.slice(index)];
+}
 
 function requireSignupCompleted(respondent: Respondent): void {
   if (!respondent.signupCompleted) throw new ForbiddenError(questionnaireMessages.birthDetailsRequired);
