@@ -39,9 +39,6 @@ export interface HistoryEntry {
   answeredAt: Date;
 }
 
-/** The answer's write found that it completes its set (or changes a completed one): redo it with scoring. */
-export const needsScoring = Symbol('needs scoring');
-
 // The parts both answer statements share, after their `progress` part:
 // - `current`: the current answer, upserted only when the choice differs (RETURNING is empty for
 //   the same choice given again), and `history`: its append-only history row, only then;
@@ -67,6 +64,19 @@ SELECT progress.answered_positions::text AS answered, progress.answered_items, p
 FROM (SELECT 1) AS one LEFT JOIN progress ON true`;
 
 /**
+ * What scoring a set needs, as one JSON value read in one snapshot: the progress row's version
+ * (xmin) and bits, and the set's current answers and history, of the user $1; `set` is the
+ * parameter that names the set.
+ */
+const scoringStateJson = (set: string): string => `
+SELECT json_build_object(
+  'version', stored.xmin::text,
+  'answered', stored.answered_positions::text,
+  'answers', (SELECT json_agg(json_build_array(item_id, choice_value)) FROM current_answers WHERE user_id = $1::uuid AND assessment = ${set}::text),
+  'history', (SELECT json_agg(json_build_array(item_id, choice_value, answered_at) ORDER BY answered_at, id) FROM question_answers WHERE user_id = $1::uuid AND assessment = ${set}::text))
+FROM (SELECT 1) AS one LEFT JOIN questionnaire_progress AS stored ON stored.user_id = $1::uuid`;
+
+/**
  * The answer on its own: one statement, committed with it.
  *
  * - `settings`: the implicit transaction commits without waiting for the WAL flush
@@ -74,8 +84,9 @@ FROM (SELECT 1) AS one LEFT JOIN progress ON true`;
  * - `progress`: the user's progress row, upserted first. Its row lock orders the answers of one
  *   user (ON CONFLICT DO UPDATE waits for a concurrent answer and then sees its committed row), and
  *   its bit for this question is set. The row is left as it is when the answer would complete the
- *   set, or the set is already complete: the statement then writes nothing and returns no bits,
- *   and the caller stores the answer with its set's scores instead (storeAnswerWithResult).
+ *   set, or the set is already complete: the statement then writes nothing and returns no bits
+ *   but what scoring the set needs (`scoring_state`, read only then), and the caller stores the
+ *   answer with its set's scores instead (storeAnswerWithResult).
  */
 const writeAnswer = `
 WITH settings AS (
@@ -91,12 +102,13 @@ WITH settings AS (
   WHERE position('0' IN substring(set_bit(progress.answered_positions, $8::int, 1)::text FROM $9::int + 1 FOR $10::int)) > 0
   RETURNING answered_positions, answered_items, completed
 ), ${currentAndHistory}
-${storedProgress}`;
+SELECT stored.*, CASE WHEN stored.answered IS NULL THEN (${scoringStateJson('$3')}) END AS scoring_state
+FROM (${storedProgress}) AS stored`;
 
 /**
  * The answer with its set's result, in one statement (so in one transaction), only if the user's
- * progress row is still the version the result was computed from (its xmin, read by
- * scoringStateOf; every answer written changes it). Otherwise nothing is written and no row comes
+ * progress row is still the version the result was computed from (its xmin, read with the set's
+ * answers by the declined answer or scoringStateOf; every answer written changes it). Otherwise nothing is written and no row comes
  * back: another answer of the same user came in between, and the caller reads and scores again.
  * $9 (the scores) null: the set is not complete, or the same choice was given again: only the
  * answer is stored. With scores, the set joins the row's completed sets and its result is stored
@@ -141,11 +153,18 @@ function answerValues(write: AnswerWrite): unknown[] {
 
 /**
  * Stores an answer on its own (one statement, committed with it), unless it completes its set or
- * changes a completed one: then nothing is written and `needsScoring` is returned.
+ * changes a completed one: then nothing is written and what scoring the set needs comes back.
  */
-export async function storeAnswerAlone(pool: pg.Pool, write: AnswerWrite): Promise<StoredAnswer | typeof needsScoring> {
-  const result = await pool.query<WriteRow>({ name: 'questionnaire_write_answer', text: writeAnswer, values: [...answerValues(write), write.setStart, write.setSize] });
-  return storedAnswerOf(result.rows[0]) ?? needsScoring;
+export async function storeAnswerAlone(pool: pg.Pool, write: AnswerWrite): Promise<{ stored: StoredAnswer } | { declined: ScoringState }> {
+  const result = await pool.query<WriteRow & { scoring_state: ScoringStateJson | null }>({
+    name: 'questionnaire_write_answer',
+    text: writeAnswer,
+    values: [...answerValues(write), write.setStart, write.setSize],
+  });
+  const row = result.rows[0];
+  const stored = storedAnswerOf(row);
+  if (stored) return { stored };
+  return { declined: scoringStateFrom(row?.scoring_state ?? null) };
 }
 
 /** A set's result, computed in Node from the state scoringStateOf read. */
@@ -176,28 +195,28 @@ export interface ScoringState {
   history: HistoryEntry[];
 }
 
-const readScoringState = `
-SELECT progress.xmin::text AS version, progress.answered_positions::text AS answered,
-  (SELECT json_agg(json_build_array(item_id, choice_value)) FROM current_answers WHERE user_id = $1::uuid AND assessment = $2::text) AS answers,
-  (SELECT json_agg(json_build_array(item_id, choice_value, answered_at) ORDER BY answered_at, id) FROM question_answers WHERE user_id = $1::uuid AND assessment = $2::text) AS history
-FROM (SELECT 1) AS one LEFT JOIN questionnaire_progress AS progress ON progress.user_id = $1::uuid`;
+const readScoringState = `SELECT (${scoringStateJson('$2')}) AS scoring_state`;
 
-type ScoringStateRow = {
+type ScoringStateJson = {
   version: string | null;
   answered: string | null;
   answers: Array<[string, number]> | null;
   history: Array<[string, number, string]> | null;
 };
 
-export async function scoringStateOf(pool: pg.Pool, userId: string, assessment: string): Promise<ScoringState> {
-  const result = await pool.query<ScoringStateRow>({ name: 'questionnaire_scoring_state', text: readScoringState, values: [userId, assessment] });
-  const row = result.rows[0];
+function scoringStateFrom(json: ScoringStateJson | null): ScoringState {
   return {
-    version: row?.version ?? null,
-    answered: row?.answered ?? null,
-    answers: new Map(row?.answers ?? []),
-    history: (row?.history ?? []).map(([itemId, value, answeredAt]) => ({ itemId, value, answeredAt: new Date(answeredAt) })),
+    version: json?.version ?? null,
+    answered: json?.answered ?? null,
+    answers: new Map(json?.answers ?? []),
+    history: (json?.history ?? []).map(([itemId, value, answeredAt]) => ({ itemId, value, answeredAt: new Date(answeredAt) })),
   };
+}
+
+/** Reads what scoring the user's set needs again (after a write found the progress moved on). */
+export async function scoringStateOf(pool: pg.Pool, userId: string, assessment: string): Promise<ScoringState> {
+  const result = await pool.query<{ scoring_state: ScoringStateJson | null }>({ name: 'questionnaire_scoring_state', text: readScoringState, values: [userId, assessment] });
+  return scoringStateFrom(result.rows[0]?.scoring_state ?? null);
 }
 
 const readQuestionState = `

@@ -9,7 +9,6 @@ import { assessmentResults } from '../../db/schema/assessment-results.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/domain-errors.ts';
 import {
-  needsScoring,
   questionStateOf,
   scoringStateOf,
   storeAnswerAlone,
@@ -73,17 +72,18 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
   }
 
   /**
-   * The answer that completes its set, or changes a completed one: its set is read, scored with
-   * this answer, and the answer is stored with the result in one statement, which writes nothing
-   * if another answer of the same user came in between (a double click, a second tab): then it is
-   * read and scored again.
+   * The answer that completes its set, or changes a completed one: its set (read by the declined
+   * write) is scored with this answer, and the answer is stored with the result in one statement,
+   * which writes nothing if another answer of the same user came in between (a double click, a
+   * second tab): then the set is read and scored again.
    */
-  async function storeAnswerAndScore(question: SequenceQuestion, write: AnswerWrite): Promise<StoredAnswer> {
+  async function storeAnswerAndScore(question: SequenceQuestion, write: AnswerWrite, declined: ScoringState): Promise<StoredAnswer> {
+    let state = declined;
     for (let attempt = 1; ; attempt += 1) {
-      const state = await scoringStateOf(pool, write.userId, question.assessment);
       const stored = await storeAnswerWithResult(pool, write, state.version, resultWith(question, write, state)).catch(refuseDeletedUser);
       if (stored) return stored;
       if (attempt === maxScoringAttempts) throw new Error(`answer to ${write.itemId}: the progress kept changing over ${maxScoringAttempts} attempts`);
+      state = await scoringStateOf(pool, write.userId, question.assessment);
     }
   }
 
@@ -139,7 +139,7 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
         setSize: size,
       };
       const alone = await storeAnswerAlone(pool, write).catch(refuseDeletedUser);
-      const stored = alone === needsScoring ? await storeAnswerAndScore(question, write) : alone;
+      const stored = 'stored' in alone ? alone.stored : await storeAnswerAndScore(question, write, alone.declined);
 
       // The next question is unanswered, so it has no answer to show.
       const next = nextUnansweredAfter(sequence, question, stored.answered);
