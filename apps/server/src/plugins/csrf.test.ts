@@ -84,6 +84,8 @@ describe('CSRF protection', () => {
     const attacker = await t.csrf();
     const victim = await t.csrf();
     const victimClientId = victim.cookie.split('; ').find((pair) => pair.startsWith('csrf-client='));
+    // The attacker's token was accepted for the attacker's own client (so checked once already).
+    expect((await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: attacker.headers, payload: {} })).statusCode).toBe(200);
     // The attacker's valid token, planted as the victim's XSRF-TOKEN cookie and echoed in the header.
     const planted = `XSRF-TOKEN=${attacker.token}; ${victimClientId}`;
     const response = await t.app.inject({ method: 'PUT', url: '/api/test/echo', headers: { cookie: planted, 'x-xsrf-token': attacker.token } });

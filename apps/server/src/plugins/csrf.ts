@@ -27,11 +27,18 @@ const csrf: FastifyPluginAsyncZod<CsrfPluginOptions> = async (app, { db, secureC
   // Read lazily and retried after a failure, so the app builds and serves /health while the
   // database is down. The key lives in app_secrets: every instance verifies every other's tokens.
   let signingKey: Promise<Buffer> | undefined;
+  let loadedKey: Buffer | undefined;
   const getSigningKey = (): Promise<Buffer> =>
-    (signingKey ??= ensureAppSecret(db, 'csrf_signing_key').catch((error: unknown) => {
-      signingKey = undefined;
-      throw error;
-    }));
+    (signingKey ??= ensureAppSecret(db, 'csrf_signing_key').then(
+      (key) => (loadedKey = key),
+      (error: unknown) => {
+        signingKey = undefined;
+        throw error;
+      },
+    ));
+  // A browser sends the same token with every change it makes (an answer per question): a pair
+  // checked once is not hashed again. Only valid pairs are kept, so a guess never lands in it.
+  const verifiedPairs = new BoundedSet(10_000);
 
   app.get(
     apiPaths.csrfCookie,
@@ -58,20 +65,52 @@ const csrf: FastifyPluginAsyncZod<CsrfPluginOptions> = async (app, { db, secureC
 
   app.addHook('onRequest', (request, _reply, done) => {
     if (safeMethods.has(request.method) || request.routeOptions.config.csrf === false) return done();
-    verify(request).then(
-      (valid) => done(valid ? undefined : new CsrfMismatchError()),
+    const pair = submittedPair(request);
+    if (!pair) return done(new CsrfMismatchError());
+    // The key is loaded after the first check; from then on a check needs no promise.
+    if (loadedKey) return done(isValid(loadedKey, pair) ? undefined : new CsrfMismatchError());
+    getSigningKey().then(
+      (key) => done(isValid(key, pair) ? undefined : new CsrfMismatchError()),
       (error: unknown) => done(error as Error),
     );
   });
 
-  async function verify(request: FastifyRequest): Promise<boolean> {
+  /** The client id and the token of the header, when the header matches the cookie. */
+  function submittedPair(request: FastifyRequest): { clientId: string; token: string } | undefined {
     const header = request.headers[xsrfHeaderName];
     const cookie = request.cookies[xsrfCookieName];
     const clientId = request.cookies[clientIdCookieName];
-    if (typeof header !== 'string' || !cookie || !clientId || !safeEqual(header, cookie)) return false;
-    return isCsrfTokenValid(await getSigningKey(), clientId, header);
+    if (typeof header !== 'string' || !cookie || !clientId || !safeEqual(header, cookie)) return undefined;
+    return { clientId, token: header };
+  }
+
+  function isValid(key: Buffer, { clientId, token }: { clientId: string; token: string }): boolean {
+    const pair = `${clientId} ${token}`;
+    if (verifiedPairs.has(pair)) return true;
+    if (!isCsrfTokenValid(key, clientId, token)) return false;
+    verifiedPairs.add(pair);
+    return true;
   }
 };
+
+/** A set that forgets its oldest members beyond `limit`. */
+class BoundedSet {
+  readonly #members = new Set<string>();
+
+  constructor(readonly limit: number) {}
+
+  has(member: string): boolean {
+    return this.#members.has(member);
+  }
+
+  add(member: string): void {
+    if (this.#members.size >= this.limit) {
+      const oldest = this.#members.values().next();
+      if (!oldest.done) this.#members.delete(oldest.value);
+    }
+    this.#members.add(member);
+  }
+}
 
 /**
  * CSRF protection as DESIGN section 4: GET /sanctum/csrf-cookie sets XSRF-TOKEN; every other
