@@ -86,6 +86,12 @@ test('pays with 4242, shows the thank-you page, and the payments page lists the 
   const row = page.getByRole('table').getByRole('row').nth(1);
   await expect(row).toContainText('Paid');
   await expect(row).toContainText(orderNumber);
+
+  // The report just bought is owned: the dashboard shows it so instead of offering it again.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  const offer = page.getByRole('region', { name: 'Reports for you' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await expect(offer.getByText('Owned', { exact: true })).toBeVisible();
+  await expect(offer.getByRole('button')).toHaveCount(0);
 });
 
 test('a buyer billed in France pays with 4242 at the French VAT of 20 % (issue 5)', async ({ page, request }) => {

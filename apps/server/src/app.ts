@@ -14,6 +14,8 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { assessmentRoutes } from './modules/assessments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
+import { BasketCache } from './modules/shop/basket-cache.ts';
+import { basketCachePlugin } from './modules/shop/basket-cache-plugin.ts';
 import { sessionCachePlugin } from './modules/auth/session-cache-plugin.ts';
 import { authenticateAccessToken } from './modules/auth/session-service.ts';
 import { birthDetailsRoutes } from './modules/birth-details/routes.ts';
@@ -103,6 +105,9 @@ export function buildApp(config: Config, deps: AppDeps) {
     authenticate: (token) => authenticateAccessToken(deps.db, clock, token, sessionCache),
     onCallerChange: (userId) => sessionCache.evictUser(userId),
   });
+  // GET /api/cart's answers in memory; its hook forgets a caller's baskets after any change they
+  // make, on any route (a checkout, an account deletion), so it is registered here, for all.
+  app.register(basketCachePlugin, { cache: new BasketCache({ ttlMs: config.basketCacheTtlMs, clock }) });
   app.register(rateLimitPlugin);
   app.register(metricsPlugin);
   app.register(spaPlugin, { webDistDir: config.webDistDir });

@@ -120,6 +120,14 @@ describe('loadConfig: sign-up limit and secrets in errors', () => {
     expect(() => loadConfig({ SESSION_CACHE_TTL_MS: '-1' })).toThrow(/^Invalid configuration: SESSION_CACHE_TTL_MS/);
   });
 
+  it('answers priced baskets from memory for 2 seconds unless BASKET_CACHE_TTL_MS says otherwise (0 turns it off)', () => {
+    expect(loadConfig({}).basketCacheTtlMs).toBe(2_000);
+    expect(loadConfig({ BASKET_CACHE_TTL_MS: '500' }).basketCacheTtlMs).toBe(500);
+    expect(loadConfig({ BASKET_CACHE_TTL_MS: '0' }).basketCacheTtlMs).toBe(0);
+    expect(() => loadConfig({ BASKET_CACHE_TTL_MS: '-1' })).toThrow(/^Invalid configuration: BASKET_CACHE_TTL_MS/);
+    expect(() => loadConfig({ BASKET_CACHE_TTL_MS: 'soon' })).toThrow(/^Invalid configuration: BASKET_CACHE_TTL_MS/);
+  });
+
   it('never prints the password of a URL it refuses', () => {
     let message = '';
     try {

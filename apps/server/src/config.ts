@@ -60,6 +60,11 @@ const envSchema = z.object({
    * PostgreSQL notifications; this is the bound if one is ever missed.
    */
   SESSION_CACHE_TTL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(60_000).default(2_000),
+  /**
+   * How long GET /api/cart's priced basket may be answered from memory (modules/shop/basket-cache);
+   * 0 prices every request from the database. Changes reach it through PostgreSQL notifications.
+   */
+  BASKET_CACHE_TTL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(60_000).default(2_000),
   /** Google sign-in is offered only when set. */
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -131,6 +136,8 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** How long a checked access token may be answered from memory; 0 turns the session cache off. */
   sessionCacheTtlMs: number;
+  /** How long a priced basket may be answered from memory; 0 turns the basket cache off. */
+  basketCacheTtlMs: number;
   /** Database connections of this instance's pool. */
   databasePoolSize: number;
   /** Checkouts per minute per account and per client address (CHECKOUT_LIMIT_*). */
@@ -213,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL,
     sessionCacheTtlMs: vars.SESSION_CACHE_TTL_MS,
+    basketCacheTtlMs: vars.BASKET_CACHE_TTL_MS,
     checkoutLimits: { perAccountPerMinute: vars.CHECKOUT_LIMIT_PER_ACCOUNT_PER_MINUTE, perIpPerMinute: vars.CHECKOUT_LIMIT_PER_IP_PER_MINUTE },
     databasePoolSize: vars.DATABASE_POOL_SIZE ?? Math.max(2, 2 * availableParallelism()),
     googleClientId: vars.GOOGLE_CLIENT_ID,

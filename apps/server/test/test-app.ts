@@ -61,9 +61,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await createDatabase(serverUrl, name, inject('templateDatabase'));
   const url = databaseUrl(serverUrl, name);
   const { pool, db } = connectDatabase(url, { max: 5 });
-  // The session cache is off unless a test turns it on: tests that change rows directly and read
-  // them back at once would otherwise race its notifications (session-cache.test.ts covers it).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: options.logStream ? 'info' : 'silent', WEB_DIST_DIR: fixtureWebDistDir, SESSION_CACHE_TTL_MS: '0', ...options.env });
+  // The session and basket caches are off unless a test turns them on: tests that change rows
+  // directly and read them back at once would otherwise race their notifications
+  // (session-cache.test.ts and basket-cache.test.ts cover them).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: options.logStream ? 'info' : 'silent', WEB_DIST_DIR: fixtureWebDistDir, SESSION_CACHE_TTL_MS: '0', BASKET_CACHE_TTL_MS: '0', ...options.env });
   await syncConfiguredQuestionnaire(db, config.assessmentBanksDir, (options.clock ?? systemClock).now());
   const app = buildApp(config, { db, pool, logger: createLogger(config, options.logStream), clock: options.clock });
   await options.configure?.(app);

@@ -24,6 +24,12 @@ export const basketSummary = z.object({
   discount_amount: cents,
   discount_subtotal: cents,
   total: cents,
+  /**
+   * Ours, not the spec's: present only when the request named a VAT number
+   * (`GET /api/cart?country=FR&vat_number=FR...`), then true when the configured checker verified
+   * it for a business in another EU country: the VAT is reverse-charged (vat_amount 0).
+   */
+  reverse_charge: z.boolean().optional(),
 });
 export type BasketSummary = z.infer<typeof basketSummary>;
 
@@ -170,6 +176,12 @@ export const cartCountryMessage = 'Enter a two-letter country code such as FR';
  * `GET /api/cart?country=FR` (ours): prices the summary for that billing country (the checkout
  * shows the VAT the order will have). An ISO 3166-1 alpha-2 code, any case; without it the basket
  * is priced for the shop's own country, as before.
+ *
+ * `vat_number` (ours, optional): a business buyer's VAT number, checked as the checkout checks it;
+ * a verified number of another EU country than the seller's prices with the reverse charge and the
+ * answer says so in `summary.reverse_charge`. Spaces, dots and dashes are dropped and letters
+ * upper-cased; a number that cannot be right is no error here (the basket is priced as for a
+ * consumer, `reverse_charge` false): the checkout refuses it under its field.
  */
 export const cartQuery = z.object({
   country: z
@@ -178,5 +190,9 @@ export const cartQuery = z.object({
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{2}$/, { error: cartCountryMessage }))
     .optional(),
+  vat_number: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.replace(/[\s.-]/g, '').toUpperCase() || undefined : undefined)),
 });
 export type CartQuery = z.infer<typeof cartQuery>;

@@ -1,13 +1,13 @@
 import { integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
 
 /** The answer that counts now, one per user and question (the latest row of question_answers). */
 export const currentAnswers = pgTable(
   'current_answers',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key (its check cost every answer a row lock on the user): answers are written
+    // only with the user's questionnaire_progress row, in the same statement, and deleted with it
+    // (trigger of migration answers_follow_progress).
+    userId: uuid().notNull(),
     itemId: text().notNull(),
     assessment: text().notNull(),
     itemVersion: integer().notNull(),

@@ -1,5 +1,4 @@
 import { bigint, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
 
 /**
  * Every answer given, revisions included, with its time: append-only (never updated), so a result
@@ -9,9 +8,10 @@ export const questionAnswers = pgTable(
   'question_answers',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key (its check cost every answer a row lock on the user): answers are written
+    // only with the user's questionnaire_progress row, in the same statement, and deleted with it
+    // (trigger of migration answers_follow_progress).
+    userId: uuid().notNull(),
     assessment: text().notNull(),
     itemId: text().notNull(),
     /** The item's version when answered: which wording the person saw. */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentResults } from '../../db/schema/assessment-results.ts';
+import { currentAnswers } from '../../db/schema/current-answers.ts';
 import { questionAnswers } from '../../db/schema/question-answers.ts';
 import { questionnaireProgress } from '../../db/schema/questionnaire-progress.ts';
 import { questionnaireTotals } from '../../db/schema/questionnaire-totals.ts';
@@ -219,14 +220,35 @@ describe('questionnaire progress kept by the answers', () => {
     expect(await historyLength(t, gone.id)).toBe(0);
   });
 
-  it('deletes the progress row with its user', async () => {
+  it('deletes the progress row, the current answers and their history with the user, and no one else’s', async () => {
     const user = await registerRespondent(t);
+    const other = await registerRespondent(t);
     await answerAllQuestions(t, user, { limit: 2 });
+    await answerAllQuestions(t, other, { limit: 1 });
+    const firstId = environmentIds[0] ?? '';
+    expect((await postAnswer(t, user, firstId, { choice_id: `${firstId}:5` })).statusCode).toBe(200);
     expect(await progressRow(t, user.account.id)).toBeDefined();
+    expect(await historyLength(t, user.account.id)).toBe(3);
 
     await t.db.delete(users).where(eq(users.id, user.account.id));
 
     expect(await progressRow(t, user.account.id)).toBeUndefined();
+    expect(await historyLength(t, user.account.id)).toBe(0);
+    expect(await t.db.select().from(currentAnswers).where(eq(currentAnswers.userId, user.account.id))).toEqual([]);
+    expect(await historyLength(t, other.account.id)).toBe(1);
+  });
+
+  it('refuses an answer of an account deleted while it was being written, leaving no answer behind', async () => {
+    const user = await registerRespondent(t);
+    await answerAllQuestions(t, user, { limit: 1 });
+    const secondId = environmentIds[1] ?? '';
+    const [answered] = await Promise.all([
+      postAnswer(t, user, secondId, { choice_id: `${secondId}:2` }),
+      t.db.delete(users).where(eq(users.id, user.account.id)),
+    ]);
+    expect([200, 401]).toContain(answered.statusCode);
+    expect(await historyLength(t, user.account.id)).toBe(0);
+    expect(await t.db.select().from(currentAnswers).where(eq(currentAnswers.userId, user.account.id))).toEqual([]);
   });
 });
 
@@ -249,8 +271,12 @@ describe('questionnaire progress kept by the start-up sync', () => {
     await answerAllQuestions(t, partly, { limit: 7 });
     await answerAllQuestions(t, finished, { limit: environmentIds.length + 3 });
     const before = [await progressRow(t, partly.account.id), await progressRow(t, finished.account.id)];
-    // A database migrated to the counters already holds answers, and no counter yet.
-    await t.db.delete(questionnaireProgress);
+    // A database migrated to the counters already holds answers, and no counter yet (deleted
+    // here with triggers off, since deleting a progress row deletes its answers).
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(questionnaireProgress);
+    });
     await t.db.delete(questionnaireTotals);
 
     await syncConfiguredQuestionnaire(t.db, undefined, new Date());

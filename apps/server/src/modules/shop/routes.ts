@@ -22,6 +22,9 @@ import type { Config } from '../../config.ts';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
+import { createVatNumberChecker } from '../vat-numbers/create-vat-number-checker.ts';
+import { isVatNumberVerified } from '../vat-numbers/buyer-vat-number.ts';
+import { MemoisedVatNumberChecker } from '../vat-numbers/memoised-checker.ts';
 import { listActiveProducts } from './catalogue-service.ts';
 import {
   InvalidItemError,
@@ -61,7 +64,17 @@ const basketResponses = { 200: basketEnvelope, 204: emptyBasketResponse };
 
 /** The catalogue and the basket calls of spec section 7 (issue 5). Every cart call needs a login. */
 export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { config }) => {
-  const context = (country?: string): BasketContext => ({ homeCountry: config.defaultVatCountry, at: app.clock.now(), country });
+  const context = (country?: string, vatNumberVerified?: boolean): BasketContext => ({ homeCountry: config.defaultVatCountry, at: app.clock.now(), country, vatNumberVerified });
+  // The checker the checkout is configured with, behind a short memory: the checkout page asks for
+  // a price preview each time the buyer completes the VAT number field.
+  const cartVatNumbers = new MemoisedVatNumberChecker(
+    createVatNumberChecker(config.vatNumbers, config.payments.seller.vatNumber, app.log.child({ component: 'vat-numbers' })),
+    { clock: app.clock },
+  );
+  const verifiedForCart = async (vatNumber: string | undefined, country: string | undefined): Promise<boolean | undefined> =>
+    vatNumber === undefined
+      ? undefined
+      : isVatNumberVerified(cartVatNumbers, { vatNumber, billingCountry: country ?? config.defaultVatCountry, sellerCountry: config.defaultVatCountry });
 
   // Spec 7: `{ data: basket }`, or 204 when the basket is (or became) empty.
   function sendBasket(reply: FastifyReply, basket: Basket | null): FastifyReply {
@@ -89,12 +102,17 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
       serializerCompiler: typedBodySerializer,
       schema: {
         tags: ['shop'],
-        summary: 'The caller’s basket, re-priced from the current catalogue; `country` prices the VAT for that billing country (the checkout’s total)',
+        summary:
+          'The caller’s basket, re-priced from the current catalogue; `country` prices the VAT for that billing country (the checkout’s total), `vat_number` with the reverse charge when the checker verifies it',
         querystring: cartQuery,
         response: { ...basketResponses, 422: validationErrorBody },
       },
     },
-    async (request, reply) => sendBasket(reply, await getBasket(app.db, requireAuth(request).userId, context(request.query.country))),
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      const { country, vat_number: vatNumber } = request.query;
+      return sendBasket(reply, await getBasket(app.db, userId, context(country, await verifiedForCart(vatNumber, country)), app.basketCache));
+    },
   );
 
   app.post(
@@ -186,3 +204,4 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
     async (request, reply) => sendBasket(reply, await removeCoupon(app.db, requireAuth(request).userId, context())),
   );
 };
+

@@ -5,6 +5,7 @@ import type { Database } from '../../db/connection.ts';
 import { cartItems } from '../../db/schema/cart-items.ts';
 import { carts } from '../../db/schema/carts.ts';
 import { NotFoundError, ValidationError } from '../../lib/domain-errors.ts';
+import type { BasketCache, PricedAnswer } from './basket-cache.ts';
 import { clearBasket, priceBasket, type PriceBasketOptions } from './basket-pricing.ts';
 import { toBasket } from './basket-view.ts';
 import { alreadyOwnedRefusal, findProductForSale, findProductToAdd } from './catalogue-service.ts';
@@ -25,6 +26,13 @@ export interface BasketContext {
    * Used for this answer only; nothing about it is stored.
    */
   country?: string | undefined;
+  /**
+   * GET /api/cart?vat_number= only: what the configured checker said of the buyer's VAT number
+   * (true: verified, so a business in another EU country gets the reverse charge). Present, the
+   * answer's summary tells `reverse_charge`; absent, no number was named and the buyer is priced
+   * as a consumer.
+   */
+  vatNumberVerified?: boolean | undefined;
 }
 
 /** The product is already in the basket (spec 5): answered 409 with its title. */
@@ -46,12 +54,21 @@ export class InvalidItemError extends Error {
 }
 
 function pricing(context: BasketContext): PriceBasketOptions {
-  return { homeCountry: context.homeCountry, countryCode: context.country ?? context.homeCountry, vatNumberVerified: false, at: context.at };
+  return { homeCountry: context.homeCountry, countryCode: context.country ?? context.homeCountry, vatNumberVerified: context.vatNumberVerified ?? false, at: context.at };
 }
 
-/** GET /api/cart (optionally `?country=`): the basket re-priced, or null when empty. */
-export async function getBasket(db: Database, userId: string, context: BasketContext): Promise<Basket | null> {
-  return toBasket(await priceBasket(db, userId, pricing(context)));
+/**
+ * GET /api/cart (optionally `?country=` and `vat_number=`): the basket re-priced, or null when
+ * empty. With a cache, a fresh answer to the same read comes from memory (basket-cache.ts).
+ */
+export async function getBasket(db: Database, userId: string, context: BasketContext, cache?: BasketCache): Promise<Basket | null> {
+  const price = async (): Promise<PricedAnswer> => {
+    const priced = await priceBasket(db, userId, pricing(context));
+    const basket = toBasket(priced);
+    if (basket === null || context.vatNumberVerified === undefined) return { priced, basket };
+    return { priced, basket: { ...basket, summary: { ...basket.summary, reverse_charge: priced.reverseCharge } } };
+  };
+  return cache ? cache.read(db, userId, context, price) : (await price()).basket;
 }
 
 /**

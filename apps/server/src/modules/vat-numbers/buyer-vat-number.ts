@@ -45,6 +45,21 @@ export async function checkBuyerVatNumber(
 }
 
 /**
+ * The basket's price preview (GET /api/cart?vat_number=): whether the checkout would give this
+ * number the reverse charge, by checkBuyerVatNumber's rules. A number that cannot be right is no
+ * error here, only "not verified": the basket read must not fail while the buyer is still typing,
+ * and the checkout refuses the number under its field.
+ */
+export async function isVatNumberVerified(checker: VatNumberChecker, input: { vatNumber: string; billingCountry: string; sellerCountry: string }): Promise<boolean> {
+  try {
+    return (await checkBuyerVatNumber(checker, input)).verified;
+  } catch (error) {
+    if (error instanceof ValidationError) return false;
+    throw error;
+  }
+}
+
+/**
  * Whether `expectedTotal` (the total the checkout page showed) fits the re-priced basket. The page
  * prices the billing country as a consumer, so a verified business saw the total with VAT; the
  * reverse charge only takes that VAT away. That total is accepted too, and the buyer pays less

@@ -6,6 +6,8 @@ import { httpClient } from '@/lib/http-client';
 /** The basket priced for one billing country; `basket` is null when the basket is empty (204). */
 export interface PricedBasket {
   country: string;
+  /** The business buyer's VAT number it was priced with, or null (a consumer). */
+  vatNumber: string | null;
   basket: Basket | null;
 }
 
@@ -24,18 +26,20 @@ export const pricedBasketRootKey = ['checkout', 'priced-basket'] as const;
 
 /**
  * `GET /api/cart?country=FR`: the basket with the VAT of that billing country, as the checkout will
- * price the order (issue 5: the total the page shows is the `expected_total` it sends).
+ * price the order (issue 5: the total the page shows is the `expected_total` it sends). With a VAT
+ * number (`&vat_number=FR...`) the server checks it as the checkout does, and a verified business
+ * in another EU country is priced with the reverse charge (`summary.reverse_charge`).
  */
-export async function getPricedBasket(country: string, signal?: AbortSignal): Promise<PricedBasket> {
-  const result = await httpClient.get(shopApiPaths.cart, { country }, { schema: basketEnvelope, signal });
+export async function getPricedBasket(country: string, vatNumber: string | null, signal?: AbortSignal): Promise<PricedBasket> {
+  const result = await httpClient.get(shopApiPaths.cart, { country, vat_number: vatNumber }, { schema: basketEnvelope, signal });
   if (result.error !== null) throw new PricedBasketError(result.error, result.status);
-  return { country, basket: result.data?.data ?? null };
+  return { country, vatNumber, basket: result.data?.data ?? null };
 }
 
-export function pricedBasketQueryOptions(country: string) {
+export function pricedBasketQueryOptions(country: string, vatNumber: string | null = null) {
   return queryOptions({
-    queryKey: [...pricedBasketRootKey, country],
-    queryFn: ({ signal }) => getPricedBasket(country, signal),
+    queryKey: [...pricedBasketRootKey, country, vatNumber ?? ''],
+    queryFn: ({ signal }) => getPricedBasket(country, vatNumber, signal),
     // Priced again whenever the checkout opens: the basket may have changed on the basket page.
     staleTime: 0,
     retry: (failureCount, error) => !(error instanceof PricedBasketError && error.status < 500) && failureCount < 1,
@@ -43,9 +47,9 @@ export function pricedBasketQueryOptions(country: string) {
 }
 
 /**
- * The basket priced for `country` (null: no country chosen, nothing is fetched). While another
- * country's price loads, the previous answer stays as placeholder data.
+ * The basket priced for `country` and the buyer's VAT number (null: no country chosen, nothing is
+ * fetched). While another price loads, the previous answer stays as placeholder data.
  */
-export function usePricedBasket(country: string | null) {
-  return useQuery({ ...pricedBasketQueryOptions(country ?? ''), enabled: country !== null, placeholderData: keepPreviousData });
+export function usePricedBasket(country: string | null, vatNumber: string | null = null) {
+  return useQuery({ ...pricedBasketQueryOptions(country ?? '', vatNumber), enabled: country !== null, placeholderData: keepPreviousData });
 }

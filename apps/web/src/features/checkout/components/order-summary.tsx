@@ -19,6 +19,7 @@ export interface OrderSummaryProps {
   /** Spec section 3 "Order summary": subtotal, VAT, discount, total, item count. */
   summary: OrderSummaryValues;
   couponCode?: string | null;
+  /** A verified business in another EU country: VAT 0, said as reverse-charged (issue 5). */
   reverseCharge?: boolean;
   /** Under the total (the pay button on a narrow screen, a note). */
   footer?: ReactNode;
@@ -79,6 +80,7 @@ export function OrderSummary({ lines, summary, couponCode, reverseCharge = false
           <Row label={t('checkout.summary.total')} value={formatMoney(summary.total)} strong />
         </div>
       </dl>
+      {reverseCharge && <p className="mt-3 text-xs text-muted-foreground">{t('checkout.summary.reverseChargeNote')}</p>}
       {footer}
     </section>
   );

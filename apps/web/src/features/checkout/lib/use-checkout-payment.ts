@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { basketStore } from '@/lib/basket-store';
 import type { RequestResult } from '@/lib/http-client';
+import { ownedReportsRootKey } from '@/lib/owned-reports';
 import { paymentMethodsQueryOptions } from '@/lib/payment-methods';
 import { sessionStore } from '@/lib/session-store';
 import { useNavigateTo } from '@/lib/use-navigate-to';
@@ -66,6 +67,8 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
       queryClient.setQueryData(orderQueryOptions(response.order.id).queryKey, response.order);
       void queryClient.invalidateQueries({ queryKey: ['payments'] });
       void queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions.queryKey });
+      // The order granted its reports: the offers show them owned (issue 5).
+      void queryClient.invalidateQueries({ queryKey: ownedReportsRootKey });
       await navigateTo('checkout.completed', { query: { order: response.order.id }, replace: true });
       // The server emptied the basket with the payment: the store follows (after leaving this
       // page, which would otherwise send an empty basket back to the basket page).

@@ -38,6 +38,7 @@ import {
 } from '../lib/checkout-form';
 import { browserCountry, countryName, isListedCountry } from '../lib/countries';
 import { useCheckoutPayment, type IdentityProblem } from '../lib/use-checkout-payment';
+import { useVatNumberForPricing } from '../lib/use-vat-number-for-pricing';
 import '@/components/card-entry/card-entry-texts';
 import '../checkout-texts';
 
@@ -160,16 +161,24 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
   const choice = useWatch({ control, name: 'payment_choice' });
   const cardNumber = useWatch({ control, name: 'card.number' });
   const country = useWatch({ control, name: 'country' });
+  const vatNumberInput = useWatch({ control, name: 'vat_number' });
 
   // Issue 5: the server prices the order for the billing country, so the summary, the Pay amount
   // and the expected_total are that country's price. While another country's price loads, the
   // previous summary stays but Pay waits: a stale total would only be refused.
   const pricingCountry = isListedCountry(country) ? country : null;
-  const pricing = usePricedBasket(pricingCountry);
+  // A business buyer's VAT number, once complete: the summary shows the reverse charge before
+  // payment when the server verifies it.
+  const vatNumberPricing = useVatNumberForPricing(vatNumberInput, pricingCountry);
+  const pricing = usePricedBasket(pricingCountry, vatNumberPricing.vatNumber);
   const pricedBasket = pricing.data?.basket ?? null;
   const shown = pricedBasket ?? basket;
-  const pricedForCountry =
-    pricingCountry !== null && pricing.data?.country === pricingCountry && pricedBasket !== null && !pricing.isPlaceholderData && !pricing.isFetching;
+  const sameCountry = pricingCountry !== null && pricing.data?.country === pricingCountry && pricedBasket !== null;
+  // Only the VAT number changed (same country, previous answer shown): while it is checked, a
+  // consumer's total may still be paid (the checkout accepts it and charges the reverse-charged
+  // total if the number is verified); a reverse-charged total must wait for the new answer.
+  const checkingVatNumber = sameCountry && pricing.isPlaceholderData;
+  const pricedForCountry = sameCountry && (checkingVatNumber ? pricedBasket.summary.reverse_charge !== true : !pricing.isFetching);
   const repricing = pricingCountry !== null && !pricedForCountry;
   const pricingFailed = repricing && pricing.isError && !pricing.isFetching;
   const pricingCountryName = pricingCountry === null ? '' : countryName(pricingCountry);
@@ -276,6 +285,7 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
             lines={summaryLines(shown)}
             summary={basketSummary(shown)}
             couponCode={shown.coupon?.code ?? shown.coupon_code}
+            reverseCharge={shown.summary.reverse_charge === true}
             footer={
               <Link to={routePath('checkout.basket')} className={buttonClassName({ variant: 'link', className: 'mt-3 h-auto px-0' })}>
                 {t('checkout.summary.editBasket')}
@@ -284,7 +294,16 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
           />
         </aside>
 
-        <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:order-1" aria-busy={busy}>
+        <form
+          onSubmit={onSubmit}
+          // Leaving the VAT number field prices it at once, without waiting for the typing pause.
+          onBlur={(event) => {
+            if (event.target instanceof HTMLInputElement && event.target.name === 'vat_number') vatNumberPricing.commit();
+          }}
+          noValidate
+          className="grid gap-6 lg:order-1"
+          aria-busy={busy}
+        >
           <section aria-labelledby="billing-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
             <h2 id="billing-heading" className="text-lg font-semibold">
               {t('checkout.billing.heading')}
@@ -324,11 +343,17 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
                   {t('checkout.retry')}
                 </Button>
               </FormAlert>
+            ) : repricing ? (
+              <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Spinner />
+                {t('checkout.pricing.updating', { country: pricingCountryName })}
+              </p>
             ) : (
-              repricing && (
+              checkingVatNumber &&
+              pricing.isFetching && (
                 <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
                   <Spinner />
-                  {t('checkout.pricing.updating', { country: pricingCountryName })}
+                  {t('checkout.pricing.checkingVatNumber')}
                 </p>
               )
             )}

@@ -1,5 +1,6 @@
 import type { Product } from '@app/contract/cart';
-import { FileText, Layers, ShoppingBasket } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, FileText, Layers, ShoppingBasket } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,20 +11,28 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
 import { basketStore } from '@/lib/basket-store';
 import { formatMoney } from '@/lib/money';
+import { isOwned, ownedReportsRootKey, useOwnedReports } from '@/lib/owned-reports';
 import { routePath } from '@/lib/route-paths';
 import { useBasket } from '@/lib/use-basket';
+import { useSession } from '@/lib/use-session';
 import { useProducts } from '../api/get-products';
 
 /**
  * The report products of GET /api/products (reports and the bundle, not organisation services),
  * each with a button that puts it in the basket. The basket store says what happened (its toasts,
  * spec 8: item added with a link to the basket); a product already there links to the basket.
+ * A product whose every report the user owns (issue 5) says so instead: the server would refuse it.
  */
 export function ReportOffers() {
   const { t } = useTranslation();
   const headingId = useId();
+  const { user } = useSession();
   const products = useProducts();
+  const owned = useOwnedReports(user?.id ?? null);
   const offers = products.data?.filter((product) => product.kind !== 'service') ?? [];
+  // Unknown ownership (the orders could not be loaded) offers everything: the server still refuses
+  // an owned report, with its message.
+  const ownedTypes = owned.data ?? [];
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -33,7 +42,7 @@ export function ReportOffers() {
         </h2>
         <p className="text-sm text-muted-foreground">{t('dashboard.offers.description')}</p>
       </div>
-      {products.isPending ? (
+      {products.isPending || (owned.isPending && owned.fetchStatus !== 'idle') ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner />
           {t('dashboard.offers.loading')}
@@ -49,7 +58,7 @@ export function ReportOffers() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {offers.map((product) => (
             <li key={product.id} className="flex">
-              <OfferCard product={product} />
+              <OfferCard product={product} ownedTypes={ownedTypes} />
             </li>
           ))}
         </ul>
@@ -58,17 +67,22 @@ export function ReportOffers() {
   );
 }
 
-function OfferCard({ product }: { product: Product }) {
+function OfferCard({ product, ownedTypes }: { product: Product; ownedTypes: readonly string[] }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const { basket } = useBasket();
   const [adding, setAdding] = useState(false);
   const inBasket = basket?.items.some((item) => item.product_id === product.id) ?? false;
+  const owned = isOwned(product, ownedTypes);
+  const ownedOfBundle = product.kind === 'bundle' && !owned ? product.report_types.filter((type) => ownedTypes.includes(type)).length : 0;
   const Icon = product.kind === 'bundle' ? Layers : FileText;
 
   const add = async () => {
     setAdding(true);
     try {
-      await basketStore.addItem(product.id);
+      const outcome = await basketStore.addItem(product.id);
+      // Refused on product_id: owned meanwhile (another tab, another device); the card catches up.
+      if (!outcome.ok && outcome.errors?.product_id) void queryClient.invalidateQueries({ queryKey: ownedReportsRootKey });
     } finally {
       setAdding(false);
     }
@@ -92,7 +106,19 @@ function OfferCard({ product }: { product: Product }) {
         <span className="text-xl font-semibold tabular-nums">{formatMoney(product.unit_price)}</span>
         <span className="text-xs text-muted-foreground">{t('dashboard.offers.perUnit')}</span>
       </p>
-      {inBasket ? (
+      {ownedOfBundle > 0 && (
+        <p className="text-xs text-muted-foreground">{t('dashboard.offers.partlyOwned', { count: ownedOfBundle, total: product.report_types.length })}</p>
+      )}
+      {owned ? (
+        // No link yet: the Reports page (route `reports`) belongs to a later issue.
+        <div className="space-y-1.5">
+          <p className="flex h-9 items-center justify-center gap-2 rounded-md border border-emerald-600/30 bg-emerald-600/10 px-4 text-sm font-medium text-emerald-800 dark:border-emerald-400/30 dark:bg-emerald-400/10 dark:text-emerald-200">
+            <CircleCheck aria-hidden="true" className="size-4" />
+            {t('dashboard.offers.owned')}
+          </p>
+          <p className="text-xs text-muted-foreground">{product.kind === 'bundle' ? t('dashboard.offers.ownedBundle') : t('dashboard.offers.ownedReport')}</p>
+        </div>
+      ) : inBasket ? (
         <Link to={routePath('checkout.basket')} className={buttonClassName({ variant: 'outline' })}>
           <ShoppingBasket aria-hidden="true" />
           {t('dashboard.offers.inBasket')}

@@ -1,0 +1,164 @@
+import type { Clock } from './clock.ts';
+
+// The bookkeeping shared by the in-memory caches that follow database changes per user (the
+// session cache, the basket cache): entries keyed by anything, grouped by the user they belong
+// to so that a change of that user forgets them all, and three guards:
+//  - nothing is served or stored unless the cache is enabled (a time to live above 0) and live
+//    (its invalidation, PostgreSQL notifications, is connected; losing it drops everything);
+//  - an entry lives at most `ttlMs`, and never past the instant its owner gives at `store`;
+//  - a read that started before its user changed is not stored after the change (a ticket taken
+//    before the read), so a read racing a write cannot put the old state back.
+
+export interface UserKeyedCacheOptions {
+  /** 0 turns the cache off. */
+  ttlMs: number;
+  clock: Clock;
+  /** Oldest entries are dropped beyond this. */
+  maxEntries: number;
+}
+
+/** Proof that a read started at a point in time: `store` refuses it if its user changed since. */
+export type LookupTicket = number;
+
+interface Entry<V> {
+  value: V;
+  userId: string;
+  /** Milliseconds since the epoch, by the cache's clock: not served from then on. */
+  expiresAt: number;
+}
+
+/** `V` is what a hit returns; `undefined` is kept for a miss. */
+export class UserKeyedCache<V extends object | null> {
+  readonly #ttlMs: number;
+  readonly #clock: Clock;
+  readonly #maxEntries: number;
+  readonly #entries = new Map<string, Entry<V>>();
+  readonly #keysByUser = new Map<string, Set<string>>();
+  /** Counts changes; a read remembers it so that a result read before a change is not stored after it. */
+  #epoch = 0;
+  readonly #userChangedAt = new Map<string, number>();
+  /** Reads that started before this epoch are not stored (the per-user marks were forgotten). */
+  #forgottenBefore = 0;
+  #live = false;
+
+  constructor(options: UserKeyedCacheOptions) {
+    this.#ttlMs = options.ttlMs;
+    this.#clock = options.clock;
+    this.#maxEntries = options.maxEntries;
+  }
+
+  get enabled(): boolean {
+    return this.#ttlMs > 0;
+  }
+
+  /** Whether entries are served: enabled and its invalidation is connected. */
+  get live(): boolean {
+    return this.enabled && this.#live;
+  }
+
+  /** Called by the listener: true once it receives changes, false (and everything dropped) when it loses them. */
+  setLive(live: boolean): void {
+    this.clear();
+    this.#live = live;
+  }
+
+  get(key: string): V | undefined {
+    if (!this.live) return undefined;
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (this.#clock.now().getTime() >= entry.expiresAt) {
+      this.#delete(key, entry.userId);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Taken before the database read whose result may be stored. */
+  ticket(): LookupTicket {
+    return this.#epoch;
+  }
+
+  /**
+   * Keeps `value` under `key` for the time to live, or until `expiresAt` (milliseconds since the
+   * epoch) if that comes first. Refused while not live, and when the user changed after `ticket`.
+   */
+  store(key: string, userId: string, value: V, ticket: LookupTicket, expiresAt = Number.POSITIVE_INFINITY): void {
+    if (!this.live || ticket < this.#forgottenBefore) return;
+    // The user changed while the value was being read: it may predate the change.
+    if ((this.#userChangedAt.get(userId) ?? -1) > ticket) return;
+    const previous = this.#entries.get(key);
+    if (previous) this.#delete(key, previous.userId);
+    if (this.#entries.size >= this.#maxEntries) this.#dropOldest();
+    const now = this.#clock.now().getTime();
+    this.#entries.set(key, { value, userId, expiresAt: Math.min(now + this.#ttlMs, expiresAt) });
+    let keys = this.#keysByUser.get(userId);
+    if (!keys) {
+      keys = new Set();
+      this.#keysByUser.set(userId, keys);
+    }
+    keys.add(key);
+  }
+
+  /** Forgets every entry of the user: something they read changed. */
+  evictUser(userId: string): void {
+    this.#markChanged(userId);
+    const keys = this.#keysByUser.get(userId);
+    if (!keys) return;
+    for (const key of keys) this.#entries.delete(key);
+    this.#keysByUser.delete(userId);
+  }
+
+  /**
+   * The user changed in a way their entries can follow without a read: each entry is replaced by
+   * what `update` returns, or dropped when it returns undefined. Reads of the user in flight are
+   * not stored, as after an eviction.
+   */
+  updateUser(userId: string, update: (value: V) => V | undefined): void {
+    this.#markChanged(userId);
+    const keys = this.#keysByUser.get(userId);
+    if (!keys) return;
+    for (const key of [...keys]) {
+      const entry = this.#entries.get(key);
+      if (!entry) continue;
+      const updated = update(entry.value);
+      if (updated === undefined) this.#delete(key, userId);
+      else entry.value = updated;
+    }
+  }
+
+  /** Forgets everything, and every read in flight. */
+  clear(): void {
+    this.#epoch += 1;
+    this.#forgottenBefore = this.#epoch;
+    this.#entries.clear();
+    this.#keysByUser.clear();
+    this.#userChangedAt.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Reads of the user that started before now will not be stored. */
+  #markChanged(userId: string): void {
+    this.#epoch += 1;
+    this.#userChangedAt.set(userId, this.#epoch);
+    if (this.#userChangedAt.size > this.#maxEntries) {
+      // Bounded memory: forget the marks, and with them every read still in flight.
+      this.#userChangedAt.clear();
+      this.#forgottenBefore = this.#epoch;
+    }
+  }
+
+  #delete(key: string, userId: string): void {
+    this.#entries.delete(key);
+    const keys = this.#keysByUser.get(userId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.#keysByUser.delete(userId);
+  }
+
+  #dropOldest(): void {
+    const oldest = this.#entries.entries().next();
+    if (!oldest.done) this.#delete(oldest.value[0], oldest.value[1].userId);
+  }
+}

@@ -1,0 +1,185 @@
+import type { Product } from '@app/contract/cart';
+import type { Order, OrderList } from '@app/contract/orders';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { completeUser } from '../../../../test/account-fixture.ts';
+import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
+import { basketFixture, big5Report } from '../../../../test/basket-fixture.ts';
+import { orderFixture, paidAnswer, testProviderConfig } from '../../../../test/checkout-fixture.ts';
+import type { RecordedRequest, Reply } from '../../../../test/local-api-server.ts';
+import { clearQueryCache } from '../../../../test/query-cache.ts';
+import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
+
+// Issue 5: the dashboard's offers show a report the user already owns as owned, not for sale (the
+// server would refuse it); a bundle only when every report in it is owned. Ownership comes from
+// the caller's paid orders (GET /api/orders), through the real route table and a local server.
+
+const server = setUpRouteTests();
+
+beforeEach(() => {
+  sessionStorage.clear();
+  clearQueryCache();
+});
+
+function product(overrides: Partial<Product> & Pick<Product, 'id' | 'title' | 'report_types'>): Product {
+  return {
+    sku: overrides.id.toUpperCase(),
+    description: 'A personal report.',
+    summary: `${overrides.title}, in depth.`,
+    unit_price: 2900,
+    minimum_quantity: 1,
+    kind: 'report',
+    report_type: overrides.report_types[0] ?? null,
+    ...overrides,
+  };
+}
+
+const products: Product[] = [
+  product({ id: 'prod-big5', title: 'BIG5 personality report', report_types: ['big5'] }),
+  product({ id: 'prod-environment', title: 'Environment report', report_types: ['environment'] }),
+  product({ id: 'prod-values', title: 'Top 10 values report', report_types: ['values'] }),
+  product({ id: 'prod-bundle', title: 'Complete profile bundle', kind: 'bundle', report_type: null, report_types: ['big5', 'environment', 'values'], unit_price: 5400 }),
+];
+
+/** A paid order that granted `types`; `status` other than paid grants nothing. */
+function orderGranting(id: string, types: string[], status: Order['status'] = 'paid'): Order {
+  return orderFixture(basketFixture([big5Report]), {
+    id,
+    status,
+    reports: status === 'paid' ? types.map((type, index) => ({ id: `${id}-report-${index}`, report_type: type, status: 'ready' as const })) : [],
+  });
+}
+
+/** GET /api/orders as the server pages it (newest first, `per_page` at most 100). */
+function ordersPage(all: Order[], request: RecordedRequest): Reply {
+  const page = Number(request.query.get('page') ?? '1');
+  const perPage = Number(request.query.get('per_page') ?? '20');
+  const body: OrderList = { data: all.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: all.length } };
+  return { status: 200, body };
+}
+
+function serveDashboard(orders: () => Order[] | Reply) {
+  seedSession(server(), completeUser);
+  server().on('GET', '/api/cart', () => ({ status: 204 }));
+  server().on('GET', '/api/assessments/results', () => ({ status: 200, body: { environment: null, big5: null, values: null } }));
+  server().on('GET', '/api/products', () => ({ status: 200, body: { data: products } }));
+  server().on('GET', '/api/orders', (request) => {
+    const answer = orders();
+    return Array.isArray(answer) ? ordersPage(answer, request) : answer;
+  });
+}
+
+async function openOffers() {
+  const view = renderRoute('/dashboard');
+  const offers = await screen.findByRole('region', { name: 'Reports for you' }, routeTimeout);
+  await within(offers).findByText('BIG5 personality report', {}, routeTimeout);
+  return { ...view, offers };
+}
+
+/** The card of one product (its list item). */
+function card(offers: HTMLElement, title: string): HTMLElement {
+  const item = within(offers).getByText(title).closest('li');
+  if (!item) throw new Error(`no offer ${title}`);
+  return item;
+}
+
+const addButton = (title: string) => ({ name: new RegExp(`^Add to basket ?: ${title}$`) });
+
+describe('report offers and the reports the user owns', () => {
+  it('shows an owned report as owned, without the add button, and keeps the others and a partly owned bundle for sale', async () => {
+    serveDashboard(() => [orderGranting('order-1', ['big5']), orderGranting('order-2', ['environment'], 'failed')]);
+    const { offers } = await openOffers();
+
+    const big5 = card(offers, 'BIG5 personality report');
+    expect(within(big5).getByText('Owned')).toBeInTheDocument();
+    expect(within(big5).getByText('This report is already yours.')).toBeInTheDocument();
+    expect(within(big5).queryByRole('button')).toBeNull();
+    // The Reports page is a later issue's: no link to a page that does not exist yet.
+    expect(within(big5).queryByRole('link')).toBeNull();
+
+    // A failed order grants nothing.
+    expect(within(card(offers, 'Environment report')).getByRole('button', addButton('Environment report'))).toBeEnabled();
+    expect(within(card(offers, 'Top 10 values report')).getByRole('button', addButton('Top 10 values report'))).toBeEnabled();
+    const bundle = card(offers, 'Complete profile bundle');
+    expect(within(bundle).getByRole('button', addButton('Complete profile bundle'))).toBeEnabled();
+    expect(within(bundle).getByText('You already own 1 of its 3 reports; the bundle adds the rest.')).toBeInTheDocument();
+    expect(within(bundle).queryByText('Owned')).toBeNull();
+  });
+
+  it('shows the bundle and its reports as owned once every report is, across pages of orders', async () => {
+    // 150 orders: the grants are on the second page of 100.
+    const failed = Array.from({ length: 148 }, (_, index) => orderGranting(`failed-${index}`, [], 'failed'));
+    serveDashboard(() => [...failed, orderGranting('order-a', ['big5', 'environment']), orderGranting('order-b', ['values'])]);
+    const { offers } = await openOffers();
+
+    for (const title of ['BIG5 personality report', 'Environment report', 'Top 10 values report']) {
+      expect(within(card(offers, title)).getByText('Owned')).toBeInTheDocument();
+    }
+    const bundle = card(offers, 'Complete profile bundle');
+    expect(within(bundle).getByText('Owned')).toBeInTheDocument();
+    expect(within(bundle).getByText('Every report in this bundle is already yours.')).toBeInTheDocument();
+    expect(within(offers).queryAllByRole('button')).toHaveLength(0);
+    expect(server().requestsTo('GET', '/api/orders').map((request) => request.query.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('offers everything when the orders cannot be loaded (the server still refuses an owned report)', async () => {
+    serveDashboard(() => ({ status: 503, body: { message: 'down', code: 'service_unavailable' } }));
+    const { offers } = await openOffers();
+    expect(within(offers).getAllByRole('button', { name: /^Add to basket/ })).toHaveLength(4);
+    expect(within(offers).queryByText('Owned')).toBeNull();
+  });
+
+  it('turns a card to owned when the server refuses it as owned (bought in another tab)', async () => {
+    let orders: Order[] = [];
+    serveDashboard(() => orders);
+    const refusal = 'You already own this report (BIG5 personality report); you will find it under Reports.';
+    server().on('POST', '/api/cart/items', () => {
+      orders = [orderGranting('order-elsewhere', ['big5'])];
+      return { status: 422, body: { message: refusal, errors: { product_id: [refusal] } } };
+    });
+    const { offers } = await openOffers();
+
+    await userEvent.click(within(offers).getByRole('button', addButton('BIG5 personality report')));
+    expect(await screen.findByText(refusal, {}, routeTimeout)).toBeInTheDocument();
+    await waitFor(() => expect(within(card(offers, 'BIG5 personality report')).getByText('Owned')).toBeInTheDocument(), routeTimeout);
+  });
+
+  it('shows the reports just paid for as owned when the buyer comes back to the dashboard', async () => {
+    const basket = basketFixture([big5Report]);
+    const order = orderFixture(basket);
+    let orders: Order[] = [];
+    serveDashboard(() => orders);
+    // The payment empties the basket on the server.
+    server().on('GET', '/api/cart', () => (orders.length > 0 ? { status: 204 } : { status: 200, body: { data: basket } }));
+    server().on('GET', '/api/payments/config', () => ({ status: 200, body: testProviderConfig }));
+    server().on('GET', '/api/payment-methods', () => ({ status: 200, body: { data: [] } }));
+    server().on('GET', `/api/orders/${order.id}`, () => ({ status: 200, body: { data: order } }));
+    server().on('POST', '/api/checkout', () => {
+      orders = [order];
+      return { status: 200, body: paidAnswer(order) };
+    });
+
+    // The offers are loaded (and cached) before the purchase.
+    const { offers, router } = await openOffers();
+    expect(await within(card(offers, 'BIG5 personality report')).findByRole('link', { name: 'In your basket' }, routeTimeout)).toBeInTheDocument();
+
+    await router.navigate('/checkout/payment');
+    await screen.findByRole('heading', { name: 'Checkout', level: 1 }, routeTimeout);
+    await userEvent.type(screen.getByLabelText('Address'), '12 St James’s Square');
+    await userEvent.type(screen.getByLabelText('City'), 'London');
+    await userEvent.type(screen.getByLabelText('ZIP/postal code'), 'SW1Y 4JH');
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await userEvent.type(screen.getByLabelText('Expiry date'), '1234');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    const pay = screen.getByRole('button', { name: /^Pay €/ });
+    await waitFor(() => expect(pay).toBeEnabled(), routeTimeout);
+    await userEvent.click(pay);
+    await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout);
+
+    await router.navigate('/dashboard');
+    const again = await screen.findByRole('region', { name: 'Reports for you' }, routeTimeout);
+    await waitFor(() => expect(within(card(again, 'BIG5 personality report')).getByText('Owned')).toBeInTheDocument(), routeTimeout);
+  });
+});
