@@ -88,6 +88,8 @@ export class SessionCache {
   applyProgress(userId: string, progress: QuestionnaireProgress): void {
     this.#entries.updateUser(userId, (entry) => {
       if (!includesProgress(progress, entry.progress)) return undefined;
+      // The notification of a change this instance already applied: nothing to redo.
+      if (entry.progress !== null && includesProgress(entry.progress, progress)) return entry;
       return { ...entry, progress, session: { ...entry.session, questionnaire: questionnaireStatusFrom(entry.activeItems, progress) } };
     });
   }
