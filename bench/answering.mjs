@@ -4,7 +4,7 @@
 // and all three sets scored, so speed never hides a lost answer.
 // The rate is answers over the time from the start to the last response: autocannon reports a run
 // given an `amount` only at its next one-second tick, so its own duration can be up to a second
-// too long (6,500 answers in "7.0 s" were 6.1 s of answering). docs/decisions/answering-speed.md
+// too long (6,500 answers in "7.0 s" were 6.1 s of answering). docs/decisions.md ("Answering speed")
 // has the figures measured.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -9,7 +9,7 @@ import { euStandardVatRates, normaliseCountryCode } from './vat-rates.ts';
 
 // GET /api/cart answered from memory (issue 5's speed target, bench/cart): the priced basket of a
 // user for one billing country, kept at most `ttlMs`, under the session cache's guarantees
-// (docs/decisions/basket-cache.md):
+// (docs/decisions.md, "Basket cache"):
 //  - live only while its invalidation is: PostgreSQL triggers (basket-changes.ts) announce every
 //    change to a user's basket rows and coupon uses (evict that user) and to the products and
 //    coupons every basket is priced from (drop all); while the listener is not connected nothing
