@@ -10,6 +10,7 @@ import type { AuthenticatedSession } from '../../plugins/auth.ts';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { answerAllQuestions, postAnswer, questionOf, registerRespondent, requestQuestion } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { SessionCache } from './session-cache.ts';
 
 function sessionOf(userId: string, name = 'Ada'): AuthenticatedSession {
@@ -164,20 +165,6 @@ describe('SessionCache', () => {
     expect(cache.get('hash-1')).toBeUndefined();
   });
 });
-
-/** Polls until `check` passes (notifications arrive asynchronously), for at most two seconds. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 async function waitUntilLive(app: App): Promise<void> {
   await eventually(async () => {

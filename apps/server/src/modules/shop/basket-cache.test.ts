@@ -12,6 +12,7 @@ import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts
 import { applyCoupon, checkout, checkoutBody, card, createCoupon, productIdBySku, testCards } from '../../../test/checkout-helpers.ts';
 import { addToBasket, cartCall, givenCoupon, seededSkus } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { BasketCache, basketKey, nextVatRateChange, priceFixedUntil, type PricedAnswer } from './basket-cache.ts';
 import type { PricedBasket } from './basket-pricing.ts';
 import type { BasketContext } from './service.ts';
@@ -89,20 +90,6 @@ function counted(answer: () => PricedAnswer): { price: () => Promise<PricedAnswe
     },
     reads: () => reads,
   };
-}
-
-/** Polls until `check` passes (notifications arrive asynchronously), for at most two seconds. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 async function waitUntilLive(app: App): Promise<void> {
