@@ -2,8 +2,7 @@ import { account } from '@app/contract/account';
 import { accountApiPaths, apiPaths } from '@app/contract/api-paths';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
-import { connectDatabase, type DatabaseConnection } from '../../db/connection.ts';
+import type { App } from '../../app.ts';
 import { users } from '../../db/schema/users.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
@@ -11,6 +10,7 @@ import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts
 import { answerAllQuestions, postAnswer, questionOf, registerRespondent, requestQuestion } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
+import { startSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
 import { SessionCache } from './session-cache.ts';
 
 function sessionOf(userId: string, name = 'Ada'): AuthenticatedSession {
@@ -176,19 +176,16 @@ describe('the session cache in the app (a long time to live, so that only invali
   const cachedEnv = { SESSION_CACHE_TTL_MS: '60000' };
   let t: TestApp;
   /** A second instance on the same database, as behind a load balancer. */
-  let other: { app: App; connection: DatabaseConnection };
+  let other: SecondInstance;
 
   beforeAll(async () => {
     t = await createTestApp({ env: cachedEnv, jobs: false });
-    const connection = connectDatabase(t.databaseUrl, { max: 2 });
-    other = { app: buildApp(t.config, { db: connection.db, pool: connection.pool }), connection };
-    await other.app.ready();
+    other = await startSecondInstance(t);
     await Promise.all([waitUntilLive(t.app), waitUntilLive(other.app)]);
   });
 
   afterAll(async () => {
-    await other.app.close();
-    await other.connection.pool.end();
+    await other.close();
     await t.close();
   });
 

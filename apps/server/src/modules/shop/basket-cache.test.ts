@@ -2,8 +2,7 @@ import { accountApiPaths, shopApiPaths } from '@app/contract/api-paths';
 import { basketEnvelope, basketRuleMessages, type Basket } from '@app/contract/cart';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
-import { connectDatabase, type DatabaseConnection } from '../../db/connection.ts';
+import type { App } from '../../app.ts';
 import { cartItems } from '../../db/schema/cart-items.ts';
 import { coupons } from '../../db/schema/coupons.ts';
 import { products } from '../../db/schema/products.ts';
@@ -13,6 +12,7 @@ import { applyCoupon, checkout, checkoutBody, card, createCoupon, productIdBySku
 import { addToBasket, cartCall, givenCoupon, seededSkus } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
+import { startSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
 import { BasketCache, basketKey, nextVatRateChange, priceFixedUntil, type PricedAnswer } from './basket-cache.ts';
 import type { PricedBasket } from './basket-pricing.ts';
 import type { BasketContext } from './service.ts';
@@ -278,19 +278,16 @@ describe('BasketCache', () => {
 describe('the basket cache in the app (a long time to live, so that only invalidation can refresh it)', () => {
   let t: TestApp;
   /** A second instance on the same database, as behind a load balancer. */
-  let other: { app: App; connection: DatabaseConnection };
+  let other: SecondInstance;
 
   beforeAll(async () => {
     t = await createTestApp({ env: cachedEnv, jobs: false });
-    const connection = connectDatabase(t.databaseUrl, { max: 2 });
-    other = { app: buildApp(t.config, { db: connection.db, pool: connection.pool }), connection };
-    await other.app.ready();
+    other = await startSecondInstance(t);
     await Promise.all([waitUntilLive(t.app), waitUntilLive(other.app)]);
   });
 
   afterAll(async () => {
-    await other.app.close();
-    await other.connection.pool.end();
+    await other.close();
     await t.close();
   });
 

@@ -1,0 +1,22 @@
+import { buildApp, type App } from '../src/app.ts';
+import { connectDatabase } from '../src/db/connection.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Another instance of the app on the test app's database (own pool), as behind a load balancer. */
+export interface SecondInstance {
+  app: App;
+  close: () => Promise<void>;
+}
+
+export async function startSecondInstance(t: TestApp): Promise<SecondInstance> {
+  const connection = connectDatabase(t.databaseUrl, { max: 2 });
+  const app = buildApp(t.config, { db: connection.db, pool: connection.pool });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await connection.pool.end();
+    },
+  };
+}
