@@ -19,7 +19,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { RateLimitRule } from '../../lib/rate-limiter.ts';
+import { hitRateLimits, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
 import { createVatNumberChecker } from '../vat-numbers/create-vat-number-checker.ts';
@@ -47,6 +47,8 @@ export interface ShopRoutesOptions {
  * Discount codes are guessable by trying: 10 attempts per user per 10 minutes, forgiven by a code
  * that applies (a person mistyping a code a few times is never stopped).
  */
+/** Price previews with a VAT number per user (GET /api/cart?vat_number=): each may ask the VAT register. */
+export const cartVatNumberCheckRule: RateLimitRule = { name: 'cart-vat-number-checks.user', limit: 30, windowSeconds: 10 * 60 };
 export const couponAttemptRule: RateLimitRule = { name: 'coupon-attempts.user', limit: 10, windowSeconds: 10 * 60 };
 const couponAttemptLimits: readonly RouteRateLimit[] = [
   { rule: couponAttemptRule, by: (request) => (request.auth ? [request.auth.userId] : undefined), resetOnSuccess: true },
@@ -71,10 +73,14 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
     createVatNumberChecker(config.vatNumbers, config.payments.seller.vatNumber, app.log.child({ component: 'vat-numbers' })),
     { clock: app.clock },
   );
-  const verifiedForCart = async (vatNumber: string | undefined, country: string | undefined): Promise<boolean | undefined> =>
-    vatNumber === undefined
-      ? undefined
-      : isVatNumberVerified(cartVatNumbers, { vatNumber, billingCountry: country ?? config.defaultVatCountry, sellerCountry: config.defaultVatCountry });
+  const verifiedForCart = async (userId: string, vatNumber: string | undefined, country: string | undefined): Promise<boolean | undefined> => {
+    if (vatNumber === undefined) return undefined;
+    // Each new number may be a question to the register: a user past the limit is priced as a
+    // consumer in the preview (the checkout still checks the number itself).
+    const [outcome] = await hitRateLimits(app.db, [{ rule: cartVatNumberCheckRule, parts: [userId] }], app.clock.now());
+    if (outcome && !outcome.allowed) return false;
+    return isVatNumberVerified(cartVatNumbers, { vatNumber, billingCountry: country ?? config.defaultVatCountry, sellerCountry: config.defaultVatCountry });
+  };
 
   // Spec 7: `{ data: basket }`, or 204 when the basket is (or became) empty.
   function sendBasket(reply: FastifyReply, basket: Basket | null): FastifyReply {
@@ -111,7 +117,7 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
     async (request, reply) => {
       const { userId } = requireAuth(request);
       const { country, vat_number: vatNumber } = request.query;
-      return sendBasket(reply, await getBasket(app.db, userId, context(country, await verifiedForCart(vatNumber, country)), app.basketCache));
+      return sendBasket(reply, await getBasket(app.db, userId, context(country, await verifiedForCart(userId, vatNumber, country)), app.basketCache));
     },
   );
 

@@ -129,6 +129,18 @@ describe('GET /api/cart?vat_number= with the VIES checker', () => {
     expect(viesQuestionsAbout(frenchBusiness) - before).toBe(2);
   });
 
+  it('prices a user past 30 previews with a VAT number in ten minutes as a consumer, without asking the register', async () => {
+    for (let preview = 0; preview < 30; preview += 1) expect((await basketFor({ country: 'FR', vat_number: frenchBusiness })).summary.reverse_charge).toBe(true);
+    const asked = viesQuestionsAbout(otherFrenchBusiness);
+
+    const past = await basketFor({ country: 'FR', vat_number: otherFrenchBusiness });
+    expect(past.summary).toMatchObject({ vat_percentage: 20, total: 3480, reverse_charge: false });
+    expect(viesQuestionsAbout(otherFrenchBusiness)).toBe(asked);
+    // The checkout still checks the number itself.
+    const paid = await checkout(t, user, checkoutBody({ billing: billing({ country: 'FR', city: 'Paris', postal_code: '75001', company: 'Exemple SARL', vat_number: frenchBusiness }) }));
+    expect(paid.order.reverse_charge).toBe(true);
+  });
+
   it('keeps the spec’s summary without reverse_charge when no VAT number is named', async () => {
     const basket = await basketFor({ country: 'FR' });
     expect(basket.summary).toEqual({ subtotal: 2900, vat_amount: 580, vat_percentage: 20, discount_amount: 0, discount_subtotal: 2900, total: 3480 });
