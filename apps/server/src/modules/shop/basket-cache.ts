@@ -1,10 +1,7 @@
 import type { Basket } from '@app/contract/cart';
-import { eq } from 'drizzle-orm';
-import { coupons } from '../../db/schema/coupons.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { UserKeyedCache } from '../../lib/user-keyed-cache.ts';
-import type { PricedBasket } from './basket-pricing.ts';
-import type { ShopDb } from './shop-db.ts';
+import type { CouponWindow, PricedBasket } from './basket-pricing.ts';
 import { euStandardVatRates, normaliseCountryCode } from './vat-rates.ts';
 
 // GET /api/cart answered from memory (issue 5's speed target, bench/cart): the priced basket of a
@@ -48,12 +45,6 @@ export interface PricedAnswer {
   basket: Basket | null;
 }
 
-/** When a coupon applies: pricing changes at either instant. */
-export interface CouponWindow {
-  validFrom: Date | null;
-  validUntil: Date | null;
-}
-
 export class BasketCache {
   /** Keyed by user id and billing country; null is an empty basket (204). */
   readonly #entries: UserKeyedCache<Basket | null>;
@@ -76,7 +67,7 @@ export class BasketCache {
    * database read and re-pricing, with the answer built from it), kept when re-pricing changed
    * nothing. The answer is shared between requests: callers must not change it.
    */
-  async read(db: ShopDb, userId: string, inputs: CacheablePricing, price: () => Promise<PricedAnswer>): Promise<Basket | null> {
+  async read(userId: string, inputs: CacheablePricing, price: () => Promise<PricedAnswer>): Promise<Basket | null> {
     const key = this.#entries.live ? basketKey(userId, inputs) : undefined;
     if (key === undefined) return (await price()).basket;
     const cached = this.#entries.get(key);
@@ -85,8 +76,7 @@ export class BasketCache {
     const { priced, basket } = await price();
     // Re-pricing wrote what changed and tells the user once (notices); the next read is clean.
     if (priced.notices.length > 0) return basket;
-    const coupon = priced.coupon ? await couponWindow(db, priced.coupon.id) : null;
-    this.#entries.store(key, userId, basket, ticket, priceFixedUntil(inputs.at, inputs.country ?? inputs.homeCountry, coupon));
+    this.#entries.store(key, userId, basket, ticket, priceFixedUntil(inputs.at, inputs.country ?? inputs.homeCountry, priced.couponWindow));
     return basket;
   }
 
@@ -137,9 +127,4 @@ export function nextVatRateChange(country: string, at: Date): Date | undefined {
   const day = at.toISOString().slice(0, 10);
   const next = periods?.find((period) => period.from > day);
   return next ? new Date(`${next.from}T00:00:00.000Z`) : undefined;
-}
-
-async function couponWindow(db: ShopDb, couponId: string): Promise<CouponWindow | null> {
-  const [row] = await db.select({ validFrom: coupons.validFrom, validUntil: coupons.validUntil }).from(coupons).where(eq(coupons.id, couponId));
-  return row ?? null;
 }

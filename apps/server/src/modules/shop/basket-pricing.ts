@@ -49,9 +49,17 @@ export interface PricedBasket {
   vatAmount: number;
   total: number;
   coupon: CouponRef | null;
+  /** When the applied coupon applies (pricing changes at either instant); null without a coupon. */
+  couponWindow: CouponWindow | null;
   reverseCharge: boolean;
   /** What re-pricing changed, in words for the user; empty when nothing changed. */
   notices: string[];
+}
+
+/** When a coupon applies: pricing changes at either instant. */
+export interface CouponWindow {
+  validFrom: Date | null;
+  validUntil: Date | null;
 }
 
 export interface PriceBasketOptions {
@@ -162,6 +170,7 @@ export async function priceBasket(tx: ShopDb, userId: string, options: PriceBask
     vatAmount: amounts.vatAmount,
     total: amounts.total,
     coupon,
+    couponWindow: coupon && storedCoupon ? { validFrom: storedCoupon.validFrom, validUntil: storedCoupon.validUntil } : null,
     reverseCharge: vat.reverseCharge,
     notices,
   };

@@ -68,7 +68,7 @@ export async function getBasket(db: Database, userId: string, context: BasketCon
     if (basket === null || context.vatNumberVerified === undefined) return { priced, basket };
     return { priced, basket: { ...basket, summary: { ...basket.summary, reverse_charge: priced.reverseCharge } } };
   };
-  return cache ? cache.read(db, userId, context, price) : (await price()).basket;
+  return cache ? cache.read(userId, context, price) : (await price()).basket;
 }
 
 /**
