@@ -27,8 +27,6 @@ export interface AnswerWrite {
 export interface StoredAnswer {
   /** The user's answered positions including this answer. */
   answered: string;
-  /** False when the same choice was given again (nothing written but the progress row). */
-  changed: boolean;
   /** The user's progress row as this write left it (the session cache is updated with it). */
   progress: QuestionnaireProgress;
 }
@@ -60,7 +58,7 @@ current AS (
 )`;
 
 const storedProgress = `
-SELECT progress.answered_positions::text AS answered, progress.answered_items, progress.completed, EXISTS (SELECT 1 FROM current) AS changed
+SELECT progress.answered_positions::text AS answered, progress.answered_items, progress.completed
 FROM (SELECT 1) AS one LEFT JOIN progress ON true`;
 
 /**
@@ -139,11 +137,11 @@ WITH settings AS (
 ), ${currentAndHistory}
 ${storedProgress}`;
 
-type WriteRow = { answered: string | null; answered_items: number | null; completed: string[] | null; changed: boolean };
+type WriteRow = { answered: string | null; answered_items: number | null; completed: string[] | null };
 
 function storedAnswerOf(row: WriteRow | undefined): StoredAnswer | undefined {
   if (!row?.answered) return undefined;
-  return { answered: row.answered, changed: row.changed, progress: { answeredItems: row.answered_items ?? 0, completed: row.completed ?? [] } };
+  return { answered: row.answered, progress: { answeredItems: row.answered_items ?? 0, completed: row.completed ?? [] } };
 }
 
 /** $1 to $8 of both answer statements. */
