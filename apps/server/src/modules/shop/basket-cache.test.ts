@@ -363,7 +363,10 @@ describe('the basket cache in the app (a long time to live, so that only invalid
     const user = await buyerSeenByBoth();
     const coupon = await createCoupon(t);
     await applyCoupon(t, user, coupon.code);
-    expect((await basketOn(other.app, user))?.coupon_code).toBe(coupon.code);
+    // The other instance learns of the coupon through the notification, moments later.
+    await eventually(async () => {
+      expect((await basketOn(other.app, user))?.coupon_code).toBe(coupon.code);
+    });
     await t.db.update(coupons).set({ active: false }).where(eq(coupons.id, coupon.id));
     await eventually(async () => {
       expect((await basketOn(t.app, user))?.coupon_code ?? null).toBeNull();
