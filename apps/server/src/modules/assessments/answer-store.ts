@@ -9,6 +9,9 @@ import type { QuestionnaireProgress } from './questionnaire-status.ts';
 // stored with the scores in one statement that checks nothing changed in between. No transaction
 // holds a connection (or the user's progress row) while Node scores.
 
+/** The pool, or one connection checked out of it (an answer's statements share one: service.ts). */
+export type Queryable = pg.Pool | pg.PoolClient;
+
 export interface AnswerWrite {
   userId: string;
   itemId: string;
@@ -153,7 +156,7 @@ function answerValues(write: AnswerWrite): unknown[] {
  * Stores an answer on its own (one statement, committed with it), unless it completes its set or
  * changes a completed one: then nothing is written and what scoring the set needs comes back.
  */
-export async function storeAnswerAlone(pool: pg.Pool, write: AnswerWrite): Promise<{ stored: StoredAnswer } | { declined: ScoringState }> {
+export async function storeAnswerAlone(pool: Queryable, write: AnswerWrite): Promise<{ stored: StoredAnswer } | { declined: ScoringState }> {
   const result = await pool.query<WriteRow & { scoring_state: ScoringStateJson | null }>({
     name: 'questionnaire_write_answer',
     text: writeAnswer,
@@ -176,7 +179,7 @@ export interface ResultWrite {
  * Stores an answer with its set's result (or with none: `result` null) if the user's progress is
  * still at `version`; undefined when it moved on meanwhile (nothing written).
  */
-export async function storeAnswerWithResult(pool: pg.Pool, write: AnswerWrite, version: string | null, result: ResultWrite | null): Promise<StoredAnswer | undefined> {
+export async function storeAnswerWithResult(pool: Queryable, write: AnswerWrite, version: string | null, result: ResultWrite | null): Promise<StoredAnswer | undefined> {
   const values = [...answerValues(write), result ? JSON.stringify(result.scores) : null, result?.flags ?? null, result?.scoringVersion ?? null, version];
   const written = await pool.query<WriteRow>({ name: 'questionnaire_write_answer_with_result', text: writeAnswerWithResult, values });
   return storedAnswerOf(written.rows[0]);
@@ -212,7 +215,7 @@ function scoringStateFrom(json: ScoringStateJson | null): ScoringState {
 }
 
 /** Reads what scoring the user's set needs again (after a write found the progress moved on). */
-export async function scoringStateOf(pool: pg.Pool, userId: string, assessment: string): Promise<ScoringState> {
+export async function scoringStateOf(pool: Queryable, userId: string, assessment: string): Promise<ScoringState> {
   const result = await pool.query<{ scoring_state: ScoringStateJson | null }>({ name: 'questionnaire_scoring_state', text: readScoringState, values: [userId, assessment] });
   return scoringStateFrom(result.rows[0]?.scoring_state ?? null);
 }

@@ -15,6 +15,7 @@ import {
   storeAnswerWithResult,
   type AnswerWrite,
   type HistoryEntry,
+  type Queryable,
   type ResultWrite,
   type ScoringState,
   type StoredAnswer,
@@ -77,13 +78,34 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
    * which writes nothing if another answer of the same user came in between (a double click, a
    * second tab): then the set is read and scored again.
    */
-  async function storeAnswerAndScore(question: SequenceQuestion, write: AnswerWrite, declined: ScoringState): Promise<StoredAnswer> {
+  async function storeAnswerAndScore(connection: Queryable, question: SequenceQuestion, write: AnswerWrite, declined: ScoringState): Promise<StoredAnswer> {
     let state = declined;
     for (let attempt = 1; ; attempt += 1) {
-      const stored = await storeAnswerWithResult(pool, write, state.version, resultWith(question, write, state)).catch(refuseDeletedUser);
+      const stored = await storeAnswerWithResult(connection, write, state.version, resultWith(question, write, state)).catch(refuseDeletedUser);
       if (stored) return stored;
       if (attempt === maxScoringAttempts) throw new Error(`answer to ${write.itemId}: the progress kept changing over ${maxScoringAttempts} attempts`);
-      state = await scoringStateOf(pool, write.userId, question.assessment);
+      state = await scoringStateOf(connection, write.userId, question.assessment);
+    }
+  }
+
+  /**
+   * Stores the answer, with its set's result when it completes the set. Its statements share one
+   * connection, checked out once: a set's last answer then does not queue for the pool a second
+   * time behind every answer that came in meanwhile (when many users complete a set at the same
+   * moment, each would otherwise wait for all of them). No transaction is open while Node scores.
+   */
+  async function storeAnswer(question: SequenceQuestion, write: AnswerWrite): Promise<StoredAnswer> {
+    const connection = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      const alone = await storeAnswerAlone(connection, write).catch(refuseDeletedUser);
+      return 'stored' in alone ? alone.stored : await storeAnswerAndScore(connection, question, write, alone.declined);
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      // As pool.query does: a connection whose statement failed is closed, not reused.
+      connection.release(failure);
     }
   }
 
@@ -138,8 +160,7 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
         setStart: start,
         setSize: size,
       };
-      const alone = await storeAnswerAlone(pool, write).catch(refuseDeletedUser);
-      const stored = 'stored' in alone ? alone.stored : await storeAnswerAndScore(question, write, alone.declined);
+      const stored = await storeAnswer(question, write);
 
       // The next question is unanswered, so it has no answer to show.
       const next = nextUnansweredAfter(sequence, question, stored.answered);
