@@ -13,6 +13,11 @@ export const currentAnswers = pgTable(
     itemVersion: integer().notNull(),
     choiceValue: smallint().notNull(),
     answeredAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * When the user first answered the item (kept when the answer is changed): the reading time the
+     * too-fast flag judges, so scoring a set needs no read of its history.
+     */
+    firstAnsweredAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.itemId] })],
 );

@@ -34,20 +34,15 @@ export interface StoredAnswer {
   progress: QuestionnaireProgress;
 }
 
-export interface HistoryEntry {
-  itemId: string;
-  value: number;
-  answeredAt: Date;
-}
-
 // The parts both answer statements share, after their `progress` part:
 // - `current`: the current answer, upserted only when the choice differs (RETURNING is empty for
-//   the same choice given again), and `history`: its append-only history row, only then;
+//   the same choice given again; a change keeps first_answered_at), and `history`: its
+//   append-only history row, only then;
 // - the answer: the progress row as the write left it (no row: nothing was written).
 const currentAndHistory = `
 current AS (
-  INSERT INTO current_answers (user_id, item_id, assessment, item_version, choice_value, answered_at)
-  SELECT $1::uuid, $2::text, $3::text, $4::int, $5::smallint, $6::timestamptz FROM progress
+  INSERT INTO current_answers (user_id, item_id, assessment, item_version, choice_value, answered_at, first_answered_at)
+  SELECT $1::uuid, $2::text, $3::text, $4::int, $5::smallint, $6::timestamptz, $6::timestamptz FROM progress
   ON CONFLICT (user_id, item_id) DO UPDATE SET
     assessment = excluded.assessment,
     item_version = excluded.item_version,
@@ -66,15 +61,15 @@ FROM (SELECT 1) AS one LEFT JOIN progress ON true`;
 
 /**
  * What scoring a set needs, as one JSON value read in one snapshot: the progress row's version
- * (xmin) and bits, and the set's current answers and history, of the user $1; `set` is the
- * parameter that names the set.
+ * (xmin) and bits, and the set's current answers with the time each was first given (milliseconds
+ * since the epoch), of the user $1; `set` is the parameter that names the set.
  */
 const scoringStateJson = (set: string): string => `
 SELECT json_build_object(
   'version', stored.xmin::text,
   'answered', stored.answered_positions::text,
-  'answers', (SELECT json_agg(json_build_array(item_id, choice_value)) FROM current_answers WHERE user_id = $1::uuid AND assessment = ${set}::text),
-  'history', (SELECT json_agg(json_build_array(item_id, choice_value, answered_at) ORDER BY answered_at, id) FROM question_answers WHERE user_id = $1::uuid AND assessment = ${set}::text))
+  'answers', (SELECT json_agg(json_build_array(item_id, choice_value, floor(extract(epoch FROM first_answered_at) * 1000)::bigint))
+              FROM current_answers WHERE user_id = $1::uuid AND assessment = ${set}::text))
 FROM (SELECT 1) AS one LEFT JOIN questionnaire_progress AS stored ON stored.user_id = $1::uuid`;
 
 /**
@@ -192,8 +187,8 @@ export interface ScoringState {
   answered: AnsweredPositions;
   /** The set's current answers, item id to choice value. */
   answers: Map<string, number>;
-  /** Every answer given to the set, revisions included, oldest first. */
-  history: HistoryEntry[];
+  /** When each of those items was first answered (a later change is not reading time). */
+  firstAnsweredAt: Map<string, Date>;
 }
 
 const readScoringState = `SELECT (${scoringStateJson('$2')}) AS scoring_state`;
@@ -201,17 +196,17 @@ const readScoringState = `SELECT (${scoringStateJson('$2')}) AS scoring_state`;
 type ScoringStateJson = {
   version: string | null;
   answered: string | null;
-  answers: Array<[string, number]> | null;
-  history: Array<[string, number, string]> | null;
+  answers: Array<[itemId: string, value: number, firstAnsweredAtMs: number]> | null;
 };
 
 function scoringStateFrom(json: ScoringStateJson | null): ScoringState {
-  return {
-    version: json?.version ?? null,
-    answered: json?.answered ?? null,
-    answers: new Map(json?.answers ?? []),
-    history: (json?.history ?? []).map(([itemId, value, answeredAt]) => ({ itemId, value, answeredAt: new Date(answeredAt) })),
-  };
+  const answers = new Map<string, number>();
+  const firstAnsweredAt = new Map<string, Date>();
+  for (const [itemId, value, firstAnsweredAtMs] of json?.answers ?? []) {
+    answers.set(itemId, value);
+    firstAnsweredAt.set(itemId, new Date(firstAnsweredAtMs));
+  }
+  return { version: json?.version ?? null, answered: json?.answered ?? null, answers, firstAnsweredAt };
 }
 
 /** Reads what scoring the user's set needs again (after a write found the progress moved on). */

@@ -4,7 +4,6 @@ import { scoreBig5 } from '@app/assessments/scoring/big5';
 import { scoreEnvironment } from '@app/assessments/scoring/environment';
 import { scoreValues } from '@app/assessments/scoring/values';
 import type { ResultFlag } from '@app/contract/assessment-results';
-import type { HistoryEntry } from './answer-store.ts';
 import type { AnswerMap, QuestionSequence } from './question-sequence.ts';
 
 export interface ScoredAssessment {
@@ -13,24 +12,30 @@ export interface ScoredAssessment {
   flags: ResultFlag[];
 }
 
-/** Scores a fully answered set and judges its response quality from the answer history. */
-export function scoreAssessment(sequence: QuestionSequence, assessment: BankId, answers: AnswerMap, history: readonly HistoryEntry[]): ScoredAssessment {
+/**
+ * Scores a fully answered set and judges its response quality. `firstAnsweredAt` is when each item
+ * was first answered: reading time is what the too-fast flag judges, and a later change of an
+ * answer is not reading time.
+ */
+export function scoreAssessment(
+  sequence: QuestionSequence,
+  assessment: BankId,
+  answers: AnswerMap,
+  firstAnsweredAt: ReadonlyMap<string, Date>,
+): ScoredAssessment {
   const { banks } = sequence;
   const scores =
     assessment === 'environment' ? scoreEnvironment(banks.environment, answers) : assessment === 'big5' ? scoreBig5(banks.big5, answers) : scoreValues(banks.values, answers);
-  const flags = qualityFlags({ bank: banks[assessment], answers, answeredAt: firstAnswerTimes(sequence, assessment, history) });
+  const flags = qualityFlags({ bank: banks[assessment], answers, answeredAt: itemsOfTheSet(sequence, assessment, firstAnsweredAt) });
   return { scores, flags };
 }
 
-/**
- * When each item of the set was first answered: reading time is what the too-fast flag judges, and
- * a later revision is not reading time. Items of a retired bank are left out.
- */
-function firstAnswerTimes(sequence: QuestionSequence, assessment: BankId, history: readonly HistoryEntry[]): Map<string, Date> {
-  const inSet = new Set(sequence.itemIdsOf(assessment));
-  const first = new Map<string, Date>();
-  for (const entry of history) {
-    if (inSet.has(entry.itemId) && !first.has(entry.itemId)) first.set(entry.itemId, entry.answeredAt);
+/** The times of the set's current items only: answers to items of a retired bank are left out. */
+function itemsOfTheSet(sequence: QuestionSequence, assessment: BankId, times: ReadonlyMap<string, Date>): Map<string, Date> {
+  const inSet = new Map<string, Date>();
+  for (const itemId of sequence.itemIdsOf(assessment)) {
+    const time = times.get(itemId);
+    if (time !== undefined) inSet.set(itemId, time);
   }
-  return first;
+  return inSet;
 }

@@ -14,7 +14,6 @@ import {
   storeAnswerAlone,
   storeAnswerWithResult,
   type AnswerWrite,
-  type HistoryEntry,
   type Queryable,
   type ResultWrite,
   type ScoringState,
@@ -114,7 +113,9 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
     if (state.answers.get(write.itemId) === write.value) return null;
     if (!isAssessmentComplete(sequence, question.assessment, withAnswered(state.answered, write))) return null;
     const answers = new Map(state.answers).set(write.itemId, write.value);
-    const { scores, flags } = scoreAssessment(sequence, question.assessment, answers, withHistoryEntry(state.history, write));
+    // A first answer is first given now; a changed one keeps its first time.
+    const firstAnsweredAt = state.firstAnsweredAt.has(write.itemId) ? state.firstAnsweredAt : new Map(state.firstAnsweredAt).set(write.itemId, write.answeredAt);
+    const { scores, flags } = scoreAssessment(sequence, question.assessment, answers, firstAnsweredAt);
     return { scores, flags, scoringVersion: scores.scoring_version };
   }
 
@@ -194,13 +195,6 @@ const maxScoringAttempts = 10;
 function withAnswered(answered: AnsweredPositions, write: AnswerWrite): string {
   const bits = answered ?? '0'.repeat(write.sequenceLength);
   return `${bits.slice(0, write.position)}1${bits.slice(write.position + 1)}`;
-}
-
-/** The set's history with this answer in its place by time (after answers of the same instant, as its row id would put it). */
-function withHistoryEntry(history: readonly HistoryEntry[], write: AnswerWrite): HistoryEntry[] {
-  const entry = { itemId: write.itemId, value: write.value, answeredAt: write.answeredAt };
-  const index = history.findIndex((earlier) => earlier.answeredAt.getTime() > write.answeredAt.getTime());
-  return index === -1 ? [...history, entry] : [...history.slice(0, index), entry, ...history.slice(index)];
 }
 
 function requireSignupCompleted(respondent: Respondent): void {
