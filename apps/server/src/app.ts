@@ -49,6 +49,12 @@ export interface AppDeps {
   db: Database;
   /** The pool behind `db`; the caller owns it and ends it after `app.close()`. */
   pool: pg.Pool;
+  /**
+   * What the auth guard's token look-ups run on: connections of their own in production
+   * (config sessionLookupPoolSize, main.ts), so that they do not queue ahead of the queries of
+   * requests already admitted. Defaults to `db`. The caller owns its pool too.
+   */
+  sessionLookupDb?: Database;
   /** Defaults to createLogger(config); tests pass one that writes to a captured stream. */
   logger?: Logger;
   /** Defaults to the system clock; tests pass a ManualClock to move time (token expiry). */
@@ -102,7 +108,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(changeNotificationsPlugin);
   app.register(sessionCachePlugin, { cache: sessionCache });
   app.register(authPlugin, {
-    authenticate: (token) => authenticateAccessToken(deps.db, clock, token, sessionCache),
+    authenticate: (token) => authenticateAccessToken(deps.sessionLookupDb ?? deps.db, clock, token, sessionCache),
     onCallerChange: (userId) => sessionCache.evictUser(userId),
   });
   // GET /api/cart's answers in memory; its hook forgets a caller's baskets after any change they

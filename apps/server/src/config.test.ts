@@ -114,6 +114,12 @@ describe('loadConfig: sign-up limit and secrets in errors', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/^Invalid configuration: DATABASE_POOL_SIZE/);
   });
 
+  it('gives the session look-ups a quarter as many connections of their own as the pool, at least one', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).sessionLookupPoolSize).toBe(1);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '2' }).sessionLookupPoolSize).toBe(1);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).sessionLookupPoolSize).toBe(3);
+  });
+
   it('answers checked tokens from memory for 2 seconds unless SESSION_CACHE_TTL_MS says otherwise (0 turns it off)', () => {
     expect(loadConfig({}).sessionCacheTtlMs).toBe(2_000);
     expect(loadConfig({ SESSION_CACHE_TTL_MS: '0' }).sessionCacheTtlMs).toBe(0);

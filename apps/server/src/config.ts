@@ -140,6 +140,12 @@ export interface Config {
   basketCacheTtlMs: number;
   /** Database connections of this instance's pool. */
   databasePoolSize: number;
+  /**
+   * Connections of their own for the auth guard's token look-ups (a quarter of the pool's, at least
+   * one), so that a request not yet admitted never queues ahead of the queries of requests already
+   * being answered (docs/decisions.md, "Session look-ups on connections of their own").
+   */
+  sessionLookupPoolSize: number;
   /** Checkouts per minute per account and per client address (CHECKOUT_LIMIT_*). */
   checkoutLimits: CheckoutLimits;
   /** Google sign-in's audience; undefined turns Google sign-in off. */
@@ -206,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (vars.REFRESH_TOKEN_TTL <= vars.ACCESS_TOKEN_TTL) {
     throw new ConfigError(`Invalid configuration: REFRESH_TOKEN_TTL must be longer than ACCESS_TOKEN_TTL (got ${vars.REFRESH_TOKEN_TTL} and ${vars.ACCESS_TOKEN_TTL})`);
   }
+  const databasePoolSize = vars.DATABASE_POOL_SIZE ?? Math.max(2, 2 * availableParallelism());
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -222,7 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     sessionCacheTtlMs: vars.SESSION_CACHE_TTL_MS,
     basketCacheTtlMs: vars.BASKET_CACHE_TTL_MS,
     checkoutLimits: { perAccountPerMinute: vars.CHECKOUT_LIMIT_PER_ACCOUNT_PER_MINUTE, perIpPerMinute: vars.CHECKOUT_LIMIT_PER_IP_PER_MINUTE },
-    databasePoolSize: vars.DATABASE_POOL_SIZE ?? Math.max(2, 2 * availableParallelism()),
+    databasePoolSize,
+    sessionLookupPoolSize: Math.max(1, Math.round(databasePoolSize / 4)),
     googleClientId: vars.GOOGLE_CLIENT_ID,
     googleJwksUrl: vars.GOOGLE_JWKS_URL,
     signupEnabled: vars.SIGNUP_ENABLED,

@@ -35,10 +35,16 @@ try {
     onIdleClientError: (error) => logger.warn({ err: error }, 'an idle database connection broke'),
   });
   shutdown.add('database pool', () => pool.end());
+  const sessionLookups = connectDatabase(databaseUrl, {
+    max: config.sessionLookupPoolSize,
+    applicationName: 'compass-session-lookups',
+    onIdleClientError: (error) => logger.warn({ err: error }, 'an idle session look-up connection broke'),
+  });
+  shutdown.add('session look-up connections', () => sessionLookups.pool.end());
   await prepareDatabase(pool);
   await syncConfiguredQuestionnaire(db, config.assessmentBanksDir, new Date());
 
-  const app = buildApp(config, { db, pool, logger });
+  const app = buildApp(config, { db, pool, sessionLookupDb: sessionLookups.db, logger });
   // Closing stops accepting connections and waits for the requests in flight, then the job workers
   // finish the jobs they hold (the jobs plugin's onClose).
   shutdown.add('HTTP server', () => app.close());

@@ -43,6 +43,8 @@ export interface TestApp {
   config: Config;
   db: Database;
   pool: pg.Pool;
+  /** The auth guard's token look-ups' own connection, as in production (main.ts). */
+  sessionLookupPool: pg.Pool;
   /** URL of this test file's own database. */
   databaseUrl: string;
   /** Calls GET /sanctum/csrf-cookie as a fresh client and returns what a browser would send. */
@@ -61,12 +63,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await createDatabase(serverUrl, name, inject('templateDatabase'));
   const url = databaseUrl(serverUrl, name);
   const { pool, db } = connectDatabase(url, { max: 5 });
+  const sessionLookups = connectDatabase(url, { max: 1, applicationName: 'compass-session-lookups' });
   // The session and basket caches are off unless a test turns them on: tests that change rows
   // directly and read them back at once would otherwise race their notifications
   // (session-cache.test.ts and basket-cache.test.ts cover them).
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: options.logStream ? 'info' : 'silent', WEB_DIST_DIR: fixtureWebDistDir, SESSION_CACHE_TTL_MS: '0', BASKET_CACHE_TTL_MS: '0', ...options.env });
   await syncConfiguredQuestionnaire(db, config.assessmentBanksDir, (options.clock ?? systemClock).now());
-  const app = buildApp(config, { db, pool, logger: createLogger(config, options.logStream), clock: options.clock });
+  const app = buildApp(config, { db, pool, sessionLookupDb: sessionLookups.db, logger: createLogger(config, options.logStream), clock: options.clock });
   await options.configure?.(app);
   await app.ready();
   if (options.jobs !== false) await app.jobs.start();
@@ -76,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     db,
     pool,
+    sessionLookupPool: sessionLookups.pool,
     databaseUrl: url,
     csrf: async () => {
       const response = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
@@ -86,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     close: async () => {
       await app.close();
+      await sessionLookups.pool.end();
       await pool.end();
       await dropDatabase(serverUrl, name);
     },

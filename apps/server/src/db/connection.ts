@@ -43,6 +43,8 @@ export interface ConnectionOptions {
   max?: number;
   /** Told when an idle pooled connection breaks (for example, the database restarted). */
   onIdleClientError?: (error: Error) => void;
+  /** How the connections show in pg_stat_activity (default compass-server). */
+  applicationName?: string;
 }
 
 export function connectDatabase(url: string, options: ConnectionOptions = {}): DatabaseConnection {
@@ -52,7 +54,7 @@ export function connectDatabase(url: string, options: ConnectionOptions = {}): D
     // Fail fast when the database is unreachable instead of queueing requests forever.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    application_name: 'compass-server',
+    application_name: options.applicationName ?? 'compass-server',
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool
   // replaces it on the next checkout and /health reports the outage meanwhile.

@@ -42,6 +42,18 @@ describe('access tokens on private routes', () => {
     expect(response.json()).toEqual(unauthenticated);
   });
 
+  it('checks tokens on connections of their own: a request is admitted while every pooled connection is busy', async () => {
+    const held = await Promise.all(Array.from({ length: t.pool.options.max }, () => t.pool.connect()));
+    try {
+      // GET /api/user needs nothing but the token look-up, which includes the account.
+      const response = await getUser({ authorization: `Bearer ${user.tokens.access_token}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ email: user.email });
+    } finally {
+      for (const client of held) client.release();
+    }
+  });
+
   it('answers 401 to another scheme or a bare token', async () => {
     expect((await getUser({ authorization: `Basic ${user.tokens.access_token}` })).statusCode).toBe(401);
     expect((await getUser({ authorization: user.tokens.access_token })).statusCode).toBe(401);
