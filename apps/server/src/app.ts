@@ -104,7 +104,9 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(jobsPlugin);
   app.register(csrfPlugin, { db: deps.db, secureCookies: production });
   // Every route registered after this is private unless its config says `public: true`.
-  const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlMs, clock });
+  // Sessions read together (a crowd signing in, or opening the questionnaire at once) expire
+  // between half and all of the time to live, not all at the same moment (docs/decisions.md).
+  const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlMs, clock, expirySpread: 0.5 });
   app.register(changeNotificationsPlugin);
   app.register(sessionCachePlugin, { cache: sessionCache });
   app.register(authPlugin, {

@@ -5,7 +5,9 @@ import type { Clock } from './clock.ts';
 // to so that a change of that user forgets them all, and three guards:
 //  - nothing is served or stored unless the cache is enabled (a time to live above 0) and live
 //    (its invalidation, PostgreSQL notifications, is connected; losing it drops everything);
-//  - an entry lives at most `ttlMs`, and never past the instant its owner gives at `store`;
+//  - an entry lives at most `ttlMs`, and never past the instant its owner gives at `store`; with
+//    `expirySpread`, each entry's life is shortened by a random part of that, so that entries
+//    stored together (a crowd arriving at once) are not all read again at the same moment;
 //  - a read that started before its user changed is not stored after the change (a ticket taken
 //    before the read), so a read racing a write cannot put the old state back.
 
@@ -15,6 +17,10 @@ export interface UserKeyedCacheOptions {
   clock: Clock;
   /** Oldest entries are dropped beyond this. */
   maxEntries: number;
+  /** Up to this share of `ttlMs` (0 to 1) is taken off each entry's life, at random; default 0. */
+  expirySpread?: number;
+  /** Where the spread's randomness comes from (tests pin it); default Math.random. */
+  random?: () => number;
 }
 
 /** Proof that a read started at a point in time: `store` refuses it if its user changed since. */
@@ -32,6 +38,8 @@ export class UserKeyedCache<V extends object | null> {
   readonly #ttlMs: number;
   readonly #clock: Clock;
   readonly #maxEntries: number;
+  readonly #expirySpread: number;
+  readonly #random: () => number;
   readonly #entries = new Map<string, Entry<V>>();
   readonly #keysByUser = new Map<string, Set<string>>();
   /** Counts changes; a read remembers it so that a result read before a change is not stored after it. */
@@ -45,6 +53,8 @@ export class UserKeyedCache<V extends object | null> {
     this.#ttlMs = options.ttlMs;
     this.#clock = options.clock;
     this.#maxEntries = options.maxEntries;
+    this.#expirySpread = options.expirySpread ?? 0;
+    this.#random = options.random ?? Math.random;
   }
 
   get enabled(): boolean {
@@ -79,8 +89,8 @@ export class UserKeyedCache<V extends object | null> {
   }
 
   /**
-   * Keeps `value` under `key` for the time to live, or until `expiresAt` (milliseconds since the
-   * epoch) if that comes first. Refused while not live, and when the user changed after `ticket`.
+   * Keeps `value` under `key` for the time to live (less the spread), or until `expiresAt`
+   * (milliseconds since the epoch) if that comes first. Refused while not live, and when the user changed after `ticket`.
    */
   store(key: string, userId: string, value: V, ticket: LookupTicket, expiresAt = Number.POSITIVE_INFINITY): void {
     if (!this.live || ticket < this.#forgottenBefore) return;
@@ -90,7 +100,8 @@ export class UserKeyedCache<V extends object | null> {
     if (previous) this.#delete(key, previous.userId);
     if (this.#entries.size >= this.#maxEntries) this.#dropOldest();
     const now = this.#clock.now().getTime();
-    this.#entries.set(key, { value, userId, expiresAt: Math.min(now + this.#ttlMs, expiresAt) });
+    const life = this.#expirySpread === 0 ? this.#ttlMs : this.#ttlMs * (1 - this.#expirySpread * this.#random());
+    this.#entries.set(key, { value, userId, expiresAt: Math.min(now + life, expiresAt) });
     let keys = this.#keysByUser.get(userId);
     if (!keys) {
       keys = new Set();

@@ -65,6 +65,26 @@ describe('SessionCache', () => {
     expect(cache.get('hash-1')).toBeUndefined();
   });
 
+  it("takes up to the expiry spread off a stored token's life, so that tokens stored together do not expire together", () => {
+    const clock = new ManualClock(start);
+    const draws = [0.999, 0.5, 0];
+    const cache = new SessionCache({ ttlMs: 2_000, clock, expirySpread: 0.5, random: () => draws.shift() ?? 0 });
+    cache.setLive(true);
+    for (const hash of ['hash-1', 'hash-2', 'hash-3']) cache.store(hash, sessionOf(hash), inAnHour, cache.ticket(), beforeAnyAnswer);
+
+    const served = () => ['hash-1', 'hash-2', 'hash-3'].filter((hash) => cache.get(hash) !== undefined);
+    clock.advanceBy(1_000);
+    expect(served()).toEqual(['hash-1', 'hash-2', 'hash-3']);
+    clock.advanceBy(1);
+    expect(served()).toEqual(['hash-2', 'hash-3']);
+    clock.advanceBy(499);
+    expect(served()).toEqual(['hash-3']);
+    clock.advanceBy(499);
+    expect(served()).toEqual(['hash-3']);
+    clock.advanceBy(1);
+    expect(served()).toEqual([]);
+  });
+
   it('never answers a token past its expiry', () => {
     const clock = new ManualClock(start);
     const cache = liveCache(clock);

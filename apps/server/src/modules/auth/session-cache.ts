@@ -24,6 +24,9 @@ export interface SessionCacheOptions {
   clock: Clock;
   /** Oldest entries are dropped beyond this. */
   maxEntries?: number;
+  /** Up to this share of `ttlMs` is taken off each entry's life, at random (lib/user-keyed-cache). */
+  expirySpread?: number;
+  random?: () => number;
 }
 
 /** What a session's questionnaire status was computed from, so that it can be recomputed in place. */
@@ -43,7 +46,7 @@ export class SessionCache {
   readonly #entries: UserKeyedCache<Entry>;
 
   constructor(options: SessionCacheOptions) {
-    this.#entries = new UserKeyedCache({ ttlMs: options.ttlMs, clock: options.clock, maxEntries: options.maxEntries ?? 50_000 });
+    this.#entries = new UserKeyedCache({ ...options, maxEntries: options.maxEntries ?? 50_000 });
   }
 
   get enabled(): boolean {
