@@ -262,6 +262,9 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
   );
 
   const busy = isSubmitting || payment.paying;
+  // The fields lock only while a payment is on its way, not while the form checks itself: the
+  // check ends by focusing the first field in error, which a disabled field cannot take.
+  const fieldsLocked = payment.paying;
   const message = payment.problem?.kind === 'message' ? payment.problem.message : formError;
 
   return (
@@ -309,7 +312,7 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
               {t('checkout.billing.heading')}
             </h2>
             <p className="mb-5 text-sm text-muted-foreground">{t('checkout.billing.description')}</p>
-            <BillingFields register={register} errors={errors} disabled={busy} />
+            <BillingFields register={register} errors={errors} disabled={fieldsLocked} />
           </section>
 
           <section aria-labelledby="payment-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
@@ -329,7 +332,7 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
               onPickTestCard={(number) => setValue('card.number', formatCardNumber(number), { shouldValidate: true })}
               onStripeReady={onStripeReady}
               stripeError={stripeError}
-              disabled={busy}
+              disabled={fieldsLocked}
             />
           </section>
 
