@@ -4,6 +4,7 @@ import { checkoutResponse, type CheckoutRequestInput, type CheckoutResponse } fr
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../src/app.ts';
 import { coupons } from '../src/db/schema/coupons.ts';
 import { products } from '../src/db/schema/products.ts';
 import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
@@ -94,6 +95,14 @@ export async function basketOf(t: TestApp, user: RegisteredUser) {
 
 export function postCheckout(t: TestApp, user: RegisteredUser, body: unknown): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'POST', url: shopApiPaths.checkout, headers: user.headersWithCsrf, payload: body as object });
+}
+
+/**
+ * POST the order's confirmation (the buyer back from 3-D Secure, or their answer in the test
+ * provider's dialog) to `app`: the test app's or a second instance's.
+ */
+export function postOrderConfirmation(app: App, user: RegisteredUser, orderId: string, body: { confirmation_id?: string; outcome?: 'complete' | 'fail' } = {}): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: shopApiPaths.orderConfirm(orderId), headers: user.headersWithCsrf, payload: body });
 }
 
 /** POST /api/checkout; throws unless it answers 200, and parses the answer. */

@@ -1,5 +1,7 @@
 import { buildApp, type App } from '../src/app.ts';
+import { expect } from 'vitest';
 import { connectDatabase } from '../src/db/connection.ts';
+import { eventually } from './eventually.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Another instance of the app on the test app's database (own pool), as behind a load balancer. */
@@ -19,4 +21,11 @@ export async function startSecondInstance(t: TestApp): Promise<SecondInstance> {
       await connection.pool.end();
     },
   };
+}
+
+/** Waits until the app's caches receive the database's changes (its LISTEN connection is up). */
+export async function waitUntilCachesLive(app: App): Promise<void> {
+  await eventually(async () => {
+    for (const cache of [app.sessionCache, app.basketCache]) if (cache.enabled) expect(cache.live).toBe(true);
+  });
 }

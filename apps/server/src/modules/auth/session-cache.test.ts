@@ -10,7 +10,7 @@ import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts
 import { answerAllQuestions, postAnswer, questionOf, registerRespondent, requestQuestion } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
-import { startSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
+import { startSecondInstance, waitUntilCachesLive, type SecondInstance } from '../../../test/second-instance.ts';
 import { SessionCache } from './session-cache.ts';
 
 function sessionOf(userId: string, name = 'Ada'): AuthenticatedSession {
@@ -186,12 +186,6 @@ describe('SessionCache', () => {
   });
 });
 
-async function waitUntilLive(app: App): Promise<void> {
-  await eventually(async () => {
-    expect(app.sessionCache.live).toBe(true);
-  });
-}
-
 describe('the session cache in the app (a long time to live, so that only invalidation can refresh it)', () => {
   const cachedEnv = { SESSION_CACHE_TTL_MS: '60000' };
   let t: TestApp;
@@ -201,7 +195,7 @@ describe('the session cache in the app (a long time to live, so that only invali
   beforeAll(async () => {
     t = await createTestApp({ env: cachedEnv, jobs: false });
     other = await startSecondInstance(t);
-    await Promise.all([waitUntilLive(t.app), waitUntilLive(other.app)]);
+    await Promise.all([waitUntilCachesLive(t.app), waitUntilCachesLive(other.app)]);
   });
 
   afterAll(async () => {
@@ -290,8 +284,8 @@ describe('the session cache in the app (a long time to live, so that only invali
       expect(t.app.sessionCache.live).toBe(false);
     });
     expect(t.app.sessionCache.size).toBe(0);
-    await waitUntilLive(t.app);
-    await waitUntilLive(other.app);
+    await waitUntilCachesLive(t.app);
+    await waitUntilCachesLive(other.app);
     expect(await currentName(t.app, user)).toBe('Ada Lovelace');
   });
 });
@@ -302,7 +296,7 @@ describe('the session cache and token expiry', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SESSION_CACHE_TTL_MS: '60000', ACCESS_TOKEN_TTL: '60' }, clock, jobs: false });
-    await waitUntilLive(t.app);
+    await waitUntilCachesLive(t.app);
   });
 
   afterAll(async () => {

@@ -21,6 +21,7 @@ import {
   couponRedeemed,
   createCoupon,
   postCheckout,
+  postOrderConfirmation,
   testCards,
   testProviderOf,
   createCheckoutTestApp,
@@ -126,12 +127,7 @@ describe('POST /api/checkout with the test provider', () => {
     if (first.next_action?.type !== 'confirm') throw new Error('expected the test provider’s confirmation step');
     expect(await basketOf(t, user)).not.toBeNull();
 
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: shopApiPaths.orderConfirm(first.order.id),
-      headers: user.headersWithCsrf,
-      payload: { confirmation_id: first.next_action.confirmation_id, outcome: 'complete' },
-    });
+    const confirmed = await postOrderConfirmation(t.app, user, first.order.id, { confirmation_id: first.next_action.confirmation_id, outcome: 'complete' });
     expect(confirmed.statusCode).toBe(200);
     const result = checkoutResponse.parse(confirmed.json());
     expect(result.status).toBe('paid');
@@ -139,7 +135,7 @@ describe('POST /api/checkout with the test provider', () => {
     expect(await basketOf(t, user)).toBeNull();
 
     // Confirming again (a reload of the return page) answers the same, and nothing repeats.
-    const again = await t.app.inject({ method: 'POST', url: shopApiPaths.orderConfirm(first.order.id), headers: user.headersWithCsrf, payload: { confirmation_id: first.next_action.confirmation_id } });
+    const again = await postOrderConfirmation(t.app, user, first.order.id, { confirmation_id: first.next_action.confirmation_id });
     expect(checkoutResponse.parse(again.json()).status).toBe('paid');
     expect((await transactionsOf(user)).data.filter((row) => row.status === 'succeeded')).toHaveLength(1);
   });
@@ -148,12 +144,7 @@ describe('POST /api/checkout with the test provider', () => {
     await addToBasket(t, user, 'REPORT-VALUES');
     const first = await checkout(t, user, checkoutBody({ payment: { method: 'card', card: card(testCards.requiresAction) } }));
     if (first.next_action?.type !== 'confirm') throw new Error('expected the test provider’s confirmation step');
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: shopApiPaths.orderConfirm(first.order.id),
-      headers: user.headersWithCsrf,
-      payload: { confirmation_id: first.next_action.confirmation_id, outcome: 'fail' },
-    });
+    const refused = await postOrderConfirmation(t.app, user, first.order.id, { confirmation_id: first.next_action.confirmation_id, outcome: 'fail' });
     const result = checkoutResponse.parse(refused.json());
     expect(result.status).toBe('failed');
     expect(result.failure_message).toBe(checkoutMessages.authenticationFailed);
@@ -289,7 +280,7 @@ describe('orders', () => {
     const stranger = await registerUser(t);
     const foreign = await t.app.inject({ method: 'GET', url: shopApiPaths.order(paid.order.id), headers: stranger.authHeaders });
     expect(foreign.statusCode).toBe(404);
-    const confirm = await t.app.inject({ method: 'POST', url: shopApiPaths.orderConfirm(paid.order.id), headers: stranger.headersWithCsrf, payload: {} });
+    const confirm = await postOrderConfirmation(t.app, stranger, paid.order.id);
     expect(confirm.statusCode).toBe(404);
   });
 });

@@ -8,7 +8,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { paymentTransactions } from '../../db/schema/transactions.ts';
 import { webhookEvents } from '../../db/schema/webhook-events.ts';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { addToBasket, basketOf, checkout, checkoutBody, postCheckout } from '../../../test/checkout-helpers.ts';
+import { addToBasket, basketOf, checkout, checkoutBody, postCheckout, postOrderConfirmation } from '../../../test/checkout-helpers.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -104,7 +104,7 @@ describe('the stripe provider (against a local fake of Stripe’s API)', () => {
     // An older event arriving last changes nothing: the handler asks Stripe for the current state.
     expect((await signedWebhook(paymentIntentEvent('evt_3ds_older', 'payment_intent.requires_action', intentId, first.order.id))).statusCode).toBe(200);
 
-    const returned = await t.app.inject({ method: 'POST', url: shopApiPaths.orderConfirm(first.order.id), headers: user.headersWithCsrf, payload: {} });
+    const returned = await postOrderConfirmation(t.app, user, first.order.id);
     const result = checkoutResponse.parse(returned.json());
     expect(result.status).toBe('paid');
     expect(result.order.reports).toHaveLength(3);

@@ -5,7 +5,7 @@ import { buildApp, type App } from '../../app.ts';
 import { connectDatabase } from '../../db/connection.ts';
 import { createLogger } from '../../logger.ts';
 import { registerUser } from '../../../test/auth-helpers.ts';
-import { addToBasket, basketOf, card, checkout, checkoutBody, createCheckoutTestApp, testCards, testProviderOf } from '../../../test/checkout-helpers.ts';
+import { addToBasket, basketOf, card, checkout, checkoutBody, createCheckoutTestApp, postOrderConfirmation, testCards, testProviderOf } from '../../../test/checkout-helpers.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import type { ChargeRequest } from './payment-provider.ts';
 import { TestPaymentProvider } from './test-provider.ts';
@@ -47,7 +47,7 @@ describe('test provider payments across server instances', () => {
     const confirmationId = started.next_action?.type === 'confirm' ? started.next_action.confirmation_id : '';
     expect(confirmationId).toMatch(/^conf_test_/);
 
-    const response = await second.inject({ method: 'POST', url: shopApiPaths.orderConfirm(started.order.id), headers: user.headersWithCsrf, payload: { confirmation_id: confirmationId, outcome: 'complete' } });
+    const response = await postOrderConfirmation(second, user, started.order.id, { confirmation_id: confirmationId, outcome: 'complete' });
 
     expect(response.statusCode).toBe(200);
     const confirmed = checkoutResponse.parse(response.json());

@@ -8,11 +8,11 @@ import { coupons } from '../../db/schema/coupons.ts';
 import { products } from '../../db/schema/products.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { applyCoupon, checkout, checkoutBody, card, createCoupon, productIdBySku, testCards } from '../../../test/checkout-helpers.ts';
+import { applyCoupon, checkout, checkoutBody, card, createCoupon, postOrderConfirmation, productIdBySku, testCards } from '../../../test/checkout-helpers.ts';
 import { addToBasket, cartCall, givenCoupon, seededSkus } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
-import { startSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
+import { startSecondInstance, waitUntilCachesLive, type SecondInstance } from '../../../test/second-instance.ts';
 import { BasketCache, basketKey, nextVatRateChange, priceFixedUntil, type PricedAnswer } from './basket-cache.ts';
 import type { PricedBasket } from './basket-pricing.ts';
 import type { BasketContext } from './service.ts';
@@ -91,12 +91,6 @@ function counted(answer: () => PricedAnswer): { price: () => Promise<PricedAnswe
     },
     reads: () => reads,
   };
-}
-
-async function waitUntilLive(app: App): Promise<void> {
-  await eventually(async () => {
-    expect(app.basketCache.live).toBe(true);
-  });
 }
 
 /** GET /api/cart on an instance: the basket, or null for 204. */
@@ -284,7 +278,7 @@ describe('the basket cache in the app (a long time to live, so that only invalid
   beforeAll(async () => {
     t = await createTestApp({ env: cachedEnv, jobs: false });
     other = await startSecondInstance(t);
-    await Promise.all([waitUntilLive(t.app), waitUntilLive(other.app)]);
+    await Promise.all([waitUntilCachesLive(t.app), waitUntilCachesLive(other.app)]);
   });
 
   afterAll(async () => {
@@ -397,12 +391,7 @@ describe('the basket cache in the app (a long time to live, so that only invalid
       const first = await checkout(t, user, checkoutBody({ payment: { method: 'card', card: card(testCards.requiresAction) } }));
       if (first.next_action?.type !== 'confirm') throw new Error('expected the test provider’s confirmation step');
       expect((await basketOn(t.app, user))?.items).toHaveLength(1);
-      const confirmed = await t.app.inject({
-        method: 'POST',
-        url: shopApiPaths.orderConfirm(first.order.id),
-        headers: user.headersWithCsrf,
-        payload: { confirmation_id: first.next_action.confirmation_id, outcome: 'complete' },
-      });
+      const confirmed = await postOrderConfirmation(t.app, user, first.order.id, { confirmation_id: first.next_action.confirmation_id, outcome: 'complete' });
       expect(confirmed.statusCode).toBe(200);
       expect(await basketOn(t.app, user)).toBeNull();
     });
@@ -424,8 +413,8 @@ describe('the basket cache in the app (a long time to live, so that only invalid
       expect(t.app.basketCache.live).toBe(false);
     });
     expect(t.app.basketCache.size).toBe(0);
-    await waitUntilLive(t.app);
-    await waitUntilLive(other.app);
+    await waitUntilCachesLive(t.app);
+    await waitUntilCachesLive(other.app);
     expect((await basketOn(t.app, user))?.items).toHaveLength(1);
     expect(t.app.basketCache.size).toBeGreaterThan(0);
   });
@@ -438,7 +427,7 @@ describe('the basket cache and time', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: cachedEnv, clock, jobs: false });
-    await waitUntilLive(t.app);
+    await waitUntilCachesLive(t.app);
   });
 
   afterAll(() => t.close());
