@@ -14,6 +14,14 @@ export const generatedReportTypes = [...purchasableReportTypes, 'complete'] as c
 export const generatedReportType = z.enum(generatedReportTypes);
 export type GeneratedReportType = z.infer<typeof generatedReportType>;
 
+/** The assessments whose results each report is made from: it waits until all are complete. */
+export const reportAssessments: Record<GeneratedReportType, readonly (typeof purchasableReportTypes)[number][]> = {
+  big5: ['big5'],
+  environment: ['environment'],
+  values: ['values'],
+  complete: ['environment', 'big5', 'values'],
+};
+
 export const reportStatuses = ['pending', 'generating', 'ready', 'failed'] as const;
 export const reportStatus = z.enum(reportStatuses);
 export type ReportStatus = z.infer<typeof reportStatus>;
@@ -228,6 +236,8 @@ export type ReportEnvelope = z.infer<typeof reportEnvelope>;
 export const reportMessages = {
   /** 409 while a report is pending, generating or failed. */
   notReady: 'This report is not ready yet. It appears here as soon as it has been generated.',
+  /** 404 on every report route for a report that is not the caller's, or does not exist. */
+  notFound: 'Report not found.',
   /** 409 on retry of a report that has not failed. */
   notFailed: 'Only a report whose generation failed can be tried again.',
   /** 409 on update when the answers have not changed since the current edition. */
