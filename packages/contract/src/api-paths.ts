@@ -53,3 +53,18 @@ export const shopApiPaths = {
   paymentConfig: '/api/payments/config',
   stripeWebhook: '/api/webhooks/stripe',
 } as const;
+
+/** Reports (issue 11): the caller's reports, one report's web view, its PDF and its actions. */
+export const reportApiPaths = {
+  list: '/api/reports',
+  report: (type: string, id: string) => `/api/reports/${encodeURIComponent(type)}/${encodeURIComponent(id)}`,
+  /** The PDF as an attachment; `edition` asks for an older edition than the current one. */
+  pdf: (type: string, id: string, edition?: number) =>
+    `/api/reports/${encodeURIComponent(type)}/${encodeURIComponent(id)}/pdf${edition === undefined ? '' : `?edition=${edition}`}`,
+  /** A failed report goes back to pending. */
+  retry: (type: string, id: string) => `/api/reports/${encodeURIComponent(type)}/${encodeURIComponent(id)}/retry`,
+  /** A free new edition from the latest answers; the older edition stays downloadable. */
+  update: (type: string, id: string) => `/api/reports/${encodeURIComponent(type)}/${encodeURIComponent(id)}/update`,
+  /** Writes the optional AI narrative again after it failed. */
+  narrative: (type: string, id: string) => `/api/reports/${encodeURIComponent(type)}/${encodeURIComponent(id)}/narrative`,
+} as const;
