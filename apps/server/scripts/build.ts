@@ -14,13 +14,17 @@ const externalNodeModules: Plugin = {
 };
 
 /**
- * Bundles src/main.ts into one ESM file. It must sit one directory below apps/server (dist/), as
- * src/paths.ts finds the migrations and the SPA relative to it.
+ * Bundles src/main.ts into one ESM file, and beside it `report-render-worker.js`, the report render
+ * threads' code (modules/reports/render-pool.ts looks for it there). It must sit one directory
+ * below apps/server (dist/), as src/paths.ts finds the migrations and the SPA relative to it.
  */
 export async function buildServer(outfile = path.join(serverDir, 'dist/main.js')): Promise<void> {
   await build({
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile,
+    entryPoints: {
+      [path.basename(outfile, '.js')]: path.join(serverDir, 'src/main.ts'),
+      'report-render-worker': path.join(serverDir, 'src/modules/reports/render-worker.ts'),
+    },
+    outdir: path.dirname(outfile),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -28,6 +28,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { policyRoutes } from './modules/policies/routes.ts';
+import { reportsModule } from './modules/reports/reports-module.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -136,6 +137,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(ordersModule, { config });
   app.register(shopRoutes, { config });
   app.register(assessmentRoutes, { config });
+  app.register(reportsModule, { config });
 
   return app;
 }

@@ -109,6 +109,16 @@ const envSchema = z.object({
   VIES_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number of milliseconds (100-30000)' }).int().min(100, { error: 'must be a whole number of milliseconds (100-30000)' }).max(30_000, { error: 'must be a whole number of milliseconds (100-30000)' }).default(3000),
   /** First retry of a failed deletion of a deleted account's customer at the payment provider (then doubled). */
   PAYMENT_CUSTOMER_DELETION_RETRY_SECONDS: positiveSeconds.default(60),
+  /** Where generated files (report PDFs) are kept; by default DATA_DIR/files. */
+  FILES_DIR: absolutePath.optional(),
+  /** Reports rendered at the same time on this instance (each in a worker thread); by default one per core. */
+  /** A report generation running longer than this counts as failed and is taken over (a server that stopped mid-way). */
+  REPORT_JOB_TIMEOUT_SECONDS: positiveSeconds.default(120),
+  /** First retry of a failed report generation (each further delay doubled). */
+  REPORT_RETRY_DELAY_SECONDS: positiveSeconds.default(5),
+  /** Retries of a failed report generation before the report shows as failed ('Try again'). */
+  REPORT_RETRIES: z.coerce.number({ error: 'must be a whole number from 0 to 20' }).int({ error: 'must be a whole number from 0 to 20' }).min(0, { error: 'must be a whole number from 0 to 20' }).max(20, { error: 'must be a whole number from 0 to 20' }).default(4),
+  REPORT_RENDER_WORKERS: z.coerce.number({ error: 'must be a whole number from 1 to 64' }).int({ error: 'must be a whole number from 1 to 64' }).min(1, { error: 'must be a whole number from 1 to 64' }).max(64, { error: 'must be a whole number from 1 to 64' }).optional(),
 });
 
 export interface CheckoutLimits {
@@ -170,6 +180,21 @@ export interface Config {
   assessmentBanksDir: string | undefined;
   /** How business buyers' VAT numbers are verified (reverse charge). */
   vatNumbers: VatNumbersConfig;
+  /** Report generation (issue 11). */
+  reports: ReportsConfig;
+}
+
+export interface ReportsConfig {
+  /** The local file storage's folder (report PDFs). */
+  filesDir: string;
+  /** Reports rendered at the same time on this instance, each in a worker thread. */
+  renderWorkers: number;
+  /** A generation claimed longer ago than this is taken over by another job. */
+  claimTimeoutSeconds: number;
+  /** First retry of a failed generation, in seconds (then doubled). */
+  retryDelaySeconds: number;
+  /** Retries of a failed generation before the report is marked failed. */
+  retries: number;
 }
 
 export interface VatNumbersConfig {
@@ -213,11 +238,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration: REFRESH_TOKEN_TTL must be longer than ACCESS_TOKEN_TTL (got ${vars.REFRESH_TOKEN_TTL} and ${vars.ACCESS_TOKEN_TTL})`);
   }
   const databasePoolSize = vars.DATABASE_POOL_SIZE ?? Math.max(2, 2 * availableParallelism());
+  const dataDir = vars.DATA_DIR ?? path.join(repoRootDir, 'data');
   return {
     port: vars.PORT,
     host: vars.HOST,
     // The default is the repository's ./data whatever the working directory (npm -w changes it).
-    dataDir: vars.DATA_DIR ?? path.join(repoRootDir, 'data'),
+    dataDir,
     databaseUrl: vars.DATABASE_URL,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     nodeEnv: vars.NODE_ENV,
@@ -242,6 +268,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     defaultVatCountry: vars.DEFAULT_VAT_COUNTRY,
     assessmentBanksDir: vars.ASSESSMENT_BANKS_DIR,
     vatNumbers: { checker: vars.VAT_NUMBER_CHECKER, viesUrl: vars.VIES_URL.replace(/\/+$/, ''), viesTimeoutMs: vars.VIES_TIMEOUT_MS },
+    // Rendering is CPU work: one at a time per core keeps the API answering while a burst renders.
+    reports: { filesDir: vars.FILES_DIR ?? path.join(dataDir, 'files'), renderWorkers: vars.REPORT_RENDER_WORKERS ?? availableParallelism(),
+      claimTimeoutSeconds: vars.REPORT_JOB_TIMEOUT_SECONDS,
+      retryDelaySeconds: vars.REPORT_RETRY_DELAY_SECONDS,
+      retries: vars.REPORT_RETRIES,
+    },
   };
 }
 

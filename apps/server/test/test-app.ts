@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
@@ -6,6 +8,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { syncConfiguredQuestionnaire } from '../src/modules/assessments/catalogue-sync.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { repoRootDir } from '../src/paths.ts';
 import { connectDatabase, type Database } from '../src/db/connection.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/logger.ts';
@@ -67,7 +70,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // The session and basket caches are off unless a test turns them on: tests that change rows
   // directly and read them back at once would otherwise race their notifications
   // (session-cache.test.ts and basket-cache.test.ts cover them).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: options.logStream ? 'info' : 'silent', WEB_DIST_DIR: fixtureWebDistDir, SESSION_CACHE_TTL_MS: '0', BASKET_CACHE_TTL_MS: '0', ...options.env });
+  // Report PDFs go to a folder of this file's own, removed at close.
+  const filesDir = path.join(repoRootDir, '.tmp', `files-${name}`);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    WEB_DIST_DIR: fixtureWebDistDir,
+    SESSION_CACHE_TTL_MS: '0',
+    BASKET_CACHE_TTL_MS: '0',
+    FILES_DIR: filesDir,
+    // One render thread per test file: files run in parallel on few cores.
+    REPORT_RENDER_WORKERS: '1',
+    ...options.env,
+  });
   await syncConfiguredQuestionnaire(db, config.assessmentBanksDir, (options.clock ?? systemClock).now());
   const app = buildApp(config, { db, pool, sessionLookupDb: sessionLookups.db, logger: createLogger(config, options.logStream), clock: options.clock });
   await options.configure?.(app);
@@ -93,6 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await sessionLookups.pool.end();
       await pool.end();
       await dropDatabase(serverUrl, name);
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

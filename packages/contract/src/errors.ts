@@ -25,6 +25,10 @@ export const errorCodes = [
   'checkout_in_progress',
   'payment_provider_unavailable',
   'card_form_unavailable',
+  // Reports (issue 11).
+  'report_not_ready',
+  'report_not_failed',
+  'report_up_to_date',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

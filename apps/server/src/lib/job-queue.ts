@@ -16,12 +16,20 @@ export interface QueuePolicy {
   pollingIntervalSeconds?: number;
   /** Jobs fetched at once and run concurrently; each succeeds or fails on its own. */
   batchSize?: number;
+  /**
+   * 'short': at most one job per singleton key waiting to start, so a job sent again for the same
+   * thing before the first started is dropped (see `sendOnce`). Not 'stately': its unique index on
+   * running jobs makes pg-boss 10's fetch fail for the whole queue while a job of the same key runs.
+   */
+  policy?: 'standard' | 'short';
 }
 
 export interface JobContext {
   id: string;
   /** 0 on the first attempt. */
   retryCount: number;
+  /** Retries the queue allows: the attempt with retryCount === retryLimit is the last. */
+  retryLimit: number;
 }
 
 /** Throwing fails the attempt; the queue retries it while its policy allows. */
@@ -102,6 +110,7 @@ export class JobQueue {
         retryDelay: policy.retryDelaySeconds ?? 0,
         retryBackoff: policy.retryBackoff ?? false,
         expireInSeconds: policy.expireInSeconds ?? 15 * 60,
+        policy: policy.policy ?? 'standard',
       });
     }
     for (const definition of this.definitions.values()) {
@@ -121,6 +130,18 @@ export class JobQueue {
     if (!id) throw new Error(`job queue ${name} refused the job`);
     // Sent here, run here at once, instead of at the worker's next poll.
     this.workers.get(name)?.wake();
+    return id;
+  }
+
+  /**
+   * Queues a job unless one with the same key is already waiting to start in a 'short' queue;
+   * returns its id, or null when it was dropped as a duplicate.
+   */
+  async sendOnce<Data extends object>(name: string, data: Data, singletonKey: string): Promise<string | null> {
+    if (this.definitions.get(name)?.policy.policy !== 'short') throw new Error(`job queue ${name} has no 'short' policy`);
+    if (this.detached) throw new Error(`job queue ${name} is stopped`);
+    const id = await this.boss.send(name, data, { singletonKey });
+    if (id) this.workers.get(name)?.wake();
     return id;
   }
 
@@ -216,7 +237,7 @@ class QueueWorker {
 
   private async runBatch(jobs: PgBoss.JobWithMetadata<object>[]): Promise<void> {
     const { name, handler } = this.definition;
-    const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data, { id: job.id, retryCount: job.retryCount })));
+    const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit })));
     const succeeded = jobs.filter((_job, index) => outcomes[index]?.status === 'fulfilled').map((job) => job.id);
     if (succeeded.length > 0) await this.boss.complete(name, succeeded);
     for (const [index, outcome] of outcomes.entries()) {

@@ -8,6 +8,7 @@ import type { SavedMethodDetails } from '../payments/payment-provider.ts';
 import { clearBasket } from '../shop/basket-pricing.ts';
 import { confirmCouponRedemption, releaseCouponRedemption } from '../shop/coupons.ts';
 import { reportTypesOf } from '../shop/catalogue-service.ts';
+import { reportTypes as reportTypesSold } from '@app/contract/cart';
 import { openOrderStatuses } from './order-statuses.ts';
 import type { OrderRow } from './order-view.ts';
 
@@ -48,7 +49,10 @@ export async function fulfil(db: Database, input: FulfilInput): Promise<OrderRow
     if (order.userId) {
       await clearBasket(tx, order.userId);
       // Contract report types only: plain words, so they form an array literal as they are.
-      const reportTypes = reportTypesOf([...new Set(lines.flatMap((line) => (line.report_types.length > 0 ? line.report_types : line.report_type ? [line.report_type] : [])))]);
+      const reportTypes: string[] = reportTypesOf([...new Set(lines.flatMap((line) => (line.report_types.length > 0 ? line.report_types : line.report_type ? [line.report_type] : [])))]);
+      // A line that grants all three reports (the bundle) grants the complete profile as its
+      // fourth (docs/decisions.md, "Reports: the complete profile").
+      if (lines.some((line) => reportTypesSold.every((type) => line.report_types.includes(type)))) reportTypes.push('complete');
       if (reportTypes.length > 0) {
         await tx.execute(sql`
           insert into granted_reports (user_id, order_id, report_type, status, created_at, updated_at)

@@ -1,0 +1,97 @@
+import { reportDocument } from '@app/contract/reports';
+import type { FastifyBaseLogger } from 'fastify';
+import { Worker } from 'node:worker_threads';
+import type { RenderedEdition, RenderInput, ReportRenderer } from './report-renderer.ts';
+import type { RenderReply, RenderRequest } from './render-worker.ts';
+
+export interface RenderPoolOptions {
+  /** Threads, so renders at the same time: one per core keeps the API answering during a burst. */
+  size: number;
+  logger: FastifyBaseLogger;
+}
+
+interface Task {
+  input: RenderInput;
+  resolve: (edition: RenderedEdition) => void;
+  reject: (error: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  task: { id: number; task: Task } | null;
+}
+
+/**
+ * Where the worker's code is: beside this file when it runs from its TypeScript sources (tests,
+ * `npm run dev`: loaded through tsx), or the built `report-render-worker.js` beside the server's
+ * bundle (apps/server/scripts/build.ts builds both).
+ */
+function workerSource(): { url: URL; execArgv: string[] } {
+  if (import.meta.url.endsWith('.ts')) return { url: new URL('./render-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
+  return { url: new URL('./report-render-worker.js', import.meta.url), execArgv: [] };
+}
+
+/**
+ * Renders reports in worker threads, at most `size` at a time; the rest wait in order. A thread
+ * that dies fails its report (the job retries it) and is replaced at the next render.
+ */
+export function createRenderPool({ size, logger }: RenderPoolOptions): ReportRenderer {
+  const threads: Thread[] = [];
+  const waiting: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function start(): Thread {
+    const { url, execArgv } = workerSource();
+    const thread: Thread = { worker: new Worker(url, { execArgv }), task: null };
+    thread.worker.on('message', (reply: RenderReply) => {
+      const current = thread.task;
+      if (!current || current.id !== reply.id) return;
+      thread.task = null;
+      if (reply.ok) current.task.resolve({ document: reportDocument.parse(reply.document), pdf: Buffer.from(reply.pdf), pageCount: reply.pageCount });
+      else current.task.reject(new Error(`report render failed: ${reply.message}`));
+      dispatch();
+    });
+    const lost = (error: Error) => {
+      const index = threads.indexOf(thread);
+      if (index >= 0) threads.splice(index, 1);
+      thread.task?.task.reject(error);
+      thread.task = null;
+      if (!closed) {
+        logger.error({ err: error }, 'a report render thread stopped');
+        dispatch();
+      }
+    };
+    thread.worker.on('error', lost);
+    thread.worker.on('exit', (code) => lost(new Error(`report render thread exited with code ${code}`)));
+    threads.push(thread);
+    return thread;
+  }
+
+  function dispatch(): void {
+    while (waiting.length > 0 && !closed) {
+      const idle = threads.find((thread) => thread.task === null) ?? (threads.length < size ? start() : undefined);
+      if (!idle) return;
+      const task = waiting.shift()!;
+      const id = nextId++;
+      idle.task = { id, task };
+      const request: RenderRequest = { id, input: task.input };
+      idle.worker.postMessage(request);
+    }
+  }
+
+  return {
+    render(input) {
+      if (closed) return Promise.reject(new Error('the report render pool is closed'));
+      return new Promise<RenderedEdition>((resolve, reject) => {
+        waiting.push({ input, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const task of waiting.splice(0)) task.reject(new Error('the report render pool is closed'));
+      await Promise.all(threads.splice(0).map((thread) => thread.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { parentPort } from 'node:worker_threads';
+import { renderEdition } from './render-edition.ts';
+import type { RenderInput } from './report-renderer.ts';
+
+// A report render thread (render-pool.ts): composes and draws one edition at a time, so the CPU
+// work never holds the server's event loop.
+
+export interface RenderRequest {
+  id: number;
+  input: RenderInput;
+}
+
+export type RenderReply =
+  | { id: number; ok: true; document: unknown; pdf: ArrayBuffer; pageCount: number }
+  | { id: number; ok: false; message: string };
+
+if (!parentPort) throw new Error('render-worker runs as a worker thread');
+const port = parentPort;
+
+port.on('message', (request: RenderRequest) => {
+  renderEdition(request.input).then(
+    ({ document, pdf, pageCount }) => {
+      // The PDF's bytes move to the server thread instead of being copied.
+      const bytes = pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer;
+      const reply: RenderReply = { id: request.id, ok: true, document, pdf: bytes, pageCount };
+      port.postMessage(reply, [bytes]);
+    },
+    (error: unknown) => {
+      const reply: RenderReply = { id: request.id, ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      port.postMessage(reply);
+    },
+  );
+});

@@ -1,0 +1,25 @@
+import type { Big5Result, EnvironmentResult, ValuesResult } from '@app/contract/assessment-results';
+import type { GeneratedReportType, ReportDocument } from '@app/contract/reports';
+
+/** Everything a report edition is made from; plain data, so it can cross to a worker thread. */
+export interface RenderInput {
+  type: GeneratedReportType;
+  personName: string;
+  edition: number;
+  /** ISO 8601 instants. */
+  generatedAt: string;
+  purchasedAt: string;
+  results: { big5: Big5Result | null; environment: EnvironmentResult | null; values: ValuesResult | null };
+}
+
+export interface RenderedEdition {
+  document: ReportDocument;
+  pdf: Buffer;
+  pageCount: number;
+}
+
+/** Composes a report's document from the scores and renders its PDF (render-pool.ts runs it in worker threads). */
+export interface ReportRenderer {
+  render(input: RenderInput): Promise<RenderedEdition>;
+  close(): Promise<void>;
+}

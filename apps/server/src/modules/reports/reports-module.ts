@@ -1,0 +1,73 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import { createLocalFileStorage } from '../../lib/file-storage/local-file-storage.ts';
+import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import { generateReport, generateReportQueue, queueReadyReports, type GenerateReportJob, type GenerationDeps } from './report-generation.ts';
+import type { ReportRenderer } from './report-renderer.ts';
+import { createRenderPool } from './render-pool.ts';
+import { reportRoutes } from './routes.ts';
+import { createReportsService } from './service.ts';
+
+export interface ReportsModuleOptions {
+  config: Pick<Config, 'reports'>;
+  /** Defaults to the local folder of config.reports.filesDir. */
+  storage?: FileStorage;
+  /** Defaults to worker threads (config.reports.renderWorkers). */
+  renderer?: ReportRenderer;
+}
+
+const sweepQueue = 'reports.sweep';
+
+/**
+ * Reports (issue 11): the routes, the `reports.generate` job, and what queues it: a grant or a
+ * scored set (PostgreSQL notifications on `report_work`, migration 0016), 'Try again', an update,
+ * and a sweep every minute that queues whatever waits and can be made (a notification missed, a
+ * claim whose server stopped).
+ */
+export const reportsModule = fp<ReportsModuleOptions>(
+  async (app, options) => {
+    const { config } = options;
+    const storage = options.storage ?? createLocalFileStorage(config.reports.filesDir);
+    const renderer = options.renderer ?? createRenderPool({ size: config.reports.renderWorkers, logger: app.log.child({ component: 'report-render' }) });
+    const log = app.log.child({ component: 'reports' });
+    const deps: GenerationDeps = { db: app.db, jobs: app.jobs, storage, renderer, clock: app.clock, log, claimTimeoutSeconds: config.reports.claimTimeoutSeconds };
+
+    app.jobs.define<GenerateReportJob>(
+      generateReportQueue,
+      {
+        policy: 'short',
+        retryLimit: config.reports.retries,
+        retryDelaySeconds: config.reports.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: config.reports.claimTimeoutSeconds,
+        // As many at once as there are render workers; rendering itself is off the event loop.
+        batchSize: config.reports.renderWorkers,
+        pollingIntervalSeconds: 2,
+      },
+      (job, context) => generateReport(deps, job, context),
+    );
+    app.jobs.define(sweepQueue, { retryLimit: 0, expireInSeconds: 5 * 60 }, async () => {
+      const queued = await queueReadyReports(deps, null);
+      if (queued > 0) log.info({ queued }, 'report sweep queued reports');
+    });
+    app.jobs.schedule(sweepQueue, '* * * * *');
+
+    const queueForUser = (userId: string) =>
+      queueReadyReports(deps, userId).catch((error: unknown) => log.error({ err: error, userId }, 'queueing reports failed; the sweep will'));
+    let wasLive = false;
+    app.changeNotifications.subscribe({
+      channel: 'report_work',
+      onChange: (userId) => void queueForUser(userId),
+      // Back after a break: what was granted or completed meanwhile is queued now, not at the sweep.
+      // (The first connection is no break: what waited at start-up is the sweep's.)
+      setLive: (live) => {
+        if (live && wasLive) void queueReadyReports(deps, null).catch((error: unknown) => log.error({ err: error }, 'queueing reports failed; the sweep will'));
+        if (live) wasLive = true;
+      },
+    });
+    app.addHook('onClose', () => renderer.close());
+
+    await app.register(reportRoutes, { reports: createReportsService({ db: app.db, jobs: app.jobs, storage, clock: app.clock }) });
+  },
+  { name: 'reports', dependencies: ['db', 'jobs', 'change-notifications'] },
+);
