@@ -173,6 +173,23 @@ export const appRoutes: readonly AppRoute[] = [
     breadcrumbs: [{ titleKey: 'breadcrumbs.payments' }],
     page: () => import('@/features/payments/pages/payments-page').then((module) => module.PaymentsPage),
   },
+  {
+    name: 'reports',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.reports.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.reports' }],
+    page: () => import('@/features/reports/pages/reports-page').then((module) => module.ReportsPage),
+  },
+  {
+    // ViewReport: the trail leads back to the list; the report's own title is on the page.
+    name: 'report.view',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.reportView.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.reports', to: 'reports' }, { titleKey: 'breadcrumbs.report' }],
+    page: () => import('@/features/reports/pages/report-view-page').then((module) => module.ReportViewPage),
+  },
   // Spec: '/settings' goes to /settings/profile.
   { name: '(settings)', access: 'app', redirect: () => 'profile.edit' },
   {

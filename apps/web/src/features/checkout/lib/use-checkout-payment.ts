@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { basketStore } from '@/lib/basket-store';
 import type { RequestResult } from '@/lib/http-client';
 import { ownedReportsRootKey } from '@/lib/owned-reports';
+import { reportsRootKey } from '@/lib/report-list';
 import { paymentMethodsQueryOptions } from '@/lib/payment-methods';
 import { sessionStore } from '@/lib/session-store';
 import { useNavigateTo } from '@/lib/use-navigate-to';
@@ -69,6 +70,8 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
       void queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions.queryKey });
       // The order granted its reports: the offers show them owned (issue 5).
       void queryClient.invalidateQueries({ queryKey: ownedReportsRootKey });
+      // ... and the reports list shows them being generated (issue 11).
+      void queryClient.invalidateQueries({ queryKey: reportsRootKey });
       await navigateTo('checkout.completed', { query: { order: response.order.id }, replace: true });
       // The server emptied the basket with the payment: the store follows (after leaving this
       // page, which would otherwise send an empty basket back to the basket page).

@@ -1,0 +1,45 @@
+import { reportApiPaths } from '@app/contract/api-paths';
+import { reportView, type ReportView } from '@app/contract/reports';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { httpClient } from '@/lib/http-client';
+import { generatingPollMs, reportsRootKey } from '@/lib/report-list';
+
+/** A failed load, with its status so the page can tell "not found" from a passing fault. */
+export class ReportLoadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What the web view can show: the report, or "not ready yet" (409 report_not_ready) with the server's words. */
+export type ReportViewState = { kind: 'ready'; view: ReportView['data'] } | { kind: 'not_ready'; message: string };
+
+/**
+ * `GET /api/reports/{type}/{id}`: the report and its document. A 409 is not a failure here: the
+ * report is still being made (or its generation failed), which the page shows while it asks again.
+ * 404 for another user's or an unknown report.
+ */
+export async function getReport(type: string, id: string, signal?: AbortSignal): Promise<ReportViewState> {
+  const result = await httpClient.get(reportApiPaths.report(type, id), undefined, { schema: reportView, signal });
+  if (result.data !== null) return { kind: 'ready', view: result.data.data };
+  if (result.status === 409) return { kind: 'not_ready', message: result.error ?? '' };
+  throw new ReportLoadError(result.error ?? 'The report could not be loaded', result.status);
+}
+
+export function reportQueryOptions(type: string, id: string) {
+  return queryOptions({
+    queryKey: [...reportsRootKey, 'view', type, id],
+    queryFn: ({ signal }) => getReport(type, id, signal),
+    // Not ready yet: asked again until it is, so the page turns into the report without a reload.
+    refetchInterval: (query) => (query.state.data?.kind === 'not_ready' ? generatingPollMs : false),
+    // A missing report stays missing; retrying only delays the message.
+    retry: (failureCount, error) => !(error instanceof ReportLoadError && error.status < 500) && failureCount < 1,
+  });
+}
+
+export function useReport(type: string, id: string) {
+  return useQuery(reportQueryOptions(type, id));
+}
