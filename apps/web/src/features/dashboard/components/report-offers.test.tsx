@@ -95,8 +95,8 @@ describe('report offers and the reports the user owns', () => {
     expect(within(big5).getByText('Owned')).toBeInTheDocument();
     expect(within(big5).getByText('This report is already yours.')).toBeInTheDocument();
     expect(within(big5).queryByRole('button')).toBeNull();
-    // The Reports page is a later issue's: no link to a page that does not exist yet.
-    expect(within(big5).queryByRole('link')).toBeNull();
+    // An owned report is read on the Reports page.
+    expect(within(big5).getByRole('link', { name: 'Go to my reports' })).toHaveAttribute('href', '/reports');
 
     // A failed order grants nothing.
     expect(within(card(offers, 'Environment report')).getByRole('button', addButton('Environment report'))).toBeEnabled();

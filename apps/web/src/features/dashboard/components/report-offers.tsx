@@ -1,9 +1,9 @@
 import type { Product } from '@app/contract/cart';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, FileText, Layers, ShoppingBasket } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -33,9 +33,11 @@ export function ReportOffers() {
   // Unknown ownership (the orders could not be loaded) offers everything: the server still refuses
   // an owned report, with its message.
   const ownedTypes = owned.data ?? [];
+  const ready = products.isSuccess && !(owned.isPending && owned.fetchStatus !== 'idle');
+  useScrollIntoViewOnHash(reportOffersId, ready);
 
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
+    <section id={reportOffersId} aria-labelledby={headingId} className="scroll-mt-20 space-y-4">
       <div className="space-y-1">
         <h2 id={headingId} className="text-lg font-semibold">
           {t('dashboard.offers.heading')}
@@ -65,6 +67,20 @@ export function ReportOffers() {
       )}
     </section>
   );
+}
+
+/** The section's anchor: the reports page's empty state links to `/dashboard#report-offers`. */
+const reportOffersId = 'report-offers';
+
+/** Scrolls to the element once it is drawn in full, when the address names it (a router navigation does not). */
+function useScrollIntoViewOnHash(id: string, ready: boolean) {
+  const { hash } = useLocation();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !ready || hash !== `#${id}`) return;
+    done.current = true;
+    document.getElementById(id)?.scrollIntoView?.({ block: 'start' });
+  }, [hash, id, ready]);
 }
 
 function OfferCard({ product, ownedTypes }: { product: Product; ownedTypes: readonly string[] }) {
@@ -110,13 +126,15 @@ function OfferCard({ product, ownedTypes }: { product: Product; ownedTypes: read
         <p className="text-xs text-muted-foreground">{t('dashboard.offers.partlyOwned', { count: ownedOfBundle, total: product.report_types.length })}</p>
       )}
       {owned ? (
-        // No link yet: the Reports page (route `reports`) belongs to a later issue.
         <div className="space-y-1.5">
           <p className="flex h-9 items-center justify-center gap-2 rounded-md border border-emerald-600/30 bg-emerald-600/10 px-4 text-sm font-medium text-emerald-800 dark:border-emerald-400/30 dark:bg-emerald-400/10 dark:text-emerald-200">
             <CircleCheck aria-hidden="true" className="size-4" />
             {t('dashboard.offers.owned')}
           </p>
           <p className="text-xs text-muted-foreground">{product.kind === 'bundle' ? t('dashboard.offers.ownedBundle') : t('dashboard.offers.ownedReport')}</p>
+          <Link to={routePath('reports')} className="inline-block text-xs font-medium text-primary underline-offset-4 hover:underline">
+            {t('dashboard.offers.toReports')}
+          </Link>
         </div>
       ) : inBasket ? (
         <Link to={routePath('checkout.basket')} className={buttonClassName({ variant: 'outline' })}>

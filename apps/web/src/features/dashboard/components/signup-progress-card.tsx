@@ -7,20 +7,22 @@ import { buttonClassName } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { routePath } from '@/lib/route-paths';
 import { cn } from '@/lib/utils';
-import { signupProgress, type SignupStep } from '../lib/signup-progress';
+import { assessmentsDone, signupProgress, type SignupStep } from '../lib/signup-progress';
 
 /** Spec 2: the signup progress steps, each Completed, Current or Pending, with the percent complete. */
-export function SignupProgressCard({ user }: { user: Account }) {
+export function SignupProgressCard({ user, hasReadyReport }: { user: Account; hasReadyReport: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const { steps, percent, complete } = signupProgress(user);
+  const { steps, percent, complete } = signupProgress(user, { hasReadyReport });
 
   return (
     <Card aria-labelledby={headingId} role="region">
       <CardHeader className="gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="space-y-1.5">
           <CardTitle id={headingId}>{t('dashboard.progress.heading')}</CardTitle>
-          <CardDescription>{complete ? t('dashboard.progress.allDone') : t('dashboard.progress.description')}</CardDescription>
+          <CardDescription>
+            {complete ? t('dashboard.progress.allDone') : assessmentsDone(user) ? t('dashboard.progress.resultsReady') : t('dashboard.progress.description')}
+          </CardDescription>
         </div>
         <p className="text-sm font-semibold tabular-nums">{t('dashboard.progress.percent', { percent })}</p>
       </CardHeader>

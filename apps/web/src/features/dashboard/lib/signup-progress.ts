@@ -1,7 +1,8 @@
 import type { Account } from '@app/contract/account';
 
 // Spec 2's signup progress on the dashboard: five steps, each Completed, Current or Pending
-// (spec 4), with the percent complete, read from the account object's flags.
+// (spec 4), with the percent complete, read from the account object's flags and, for the last
+// step, from the reports the user owns.
 
 export const signupStepIds = ['signup', 'birth', 'environment', 'big5', 'reports'] as const;
 export type SignupStepId = (typeof signupStepIds)[number];
@@ -12,12 +13,22 @@ export type SignupProgress = { steps: SignupStep[]; percent: number; complete: b
 
 type ProgressFlags = Pick<Account, 'signup_completed' | 'env_completed' | 'big5_completed' | 'unanswered_questions'>;
 
+/** What the steps are read from besides the account: whether a report of the user's is ready to read. */
+export type ProgressContext = { hasReadyReport: boolean };
+
 /**
- * Which steps are done. Signup is done by having an account; Reports once every question is
- * answered (the values set comes after BIG5 and has no flag of its own), which is when the
- * results and the reports become available.
+ * Every question answered (the values set comes after BIG5 and has no flag of its own): the
+ * results and the reports on offer become available.
  */
-function isDone(step: SignupStepId, user: ProgressFlags): boolean {
+export function assessmentsDone(user: ProgressFlags): boolean {
+  return user.signup_completed && user.env_completed && user.big5_completed && user.unanswered_questions === 0;
+}
+
+/**
+ * Which steps are done. Signup is done by having an account; Reports once the user owns a report
+ * that is ready to read (bought and generated).
+ */
+function isDone(step: SignupStepId, user: ProgressFlags, context: ProgressContext): boolean {
   switch (step) {
     case 'signup':
       return true;
@@ -28,15 +39,15 @@ function isDone(step: SignupStepId, user: ProgressFlags): boolean {
     case 'big5':
       return user.big5_completed;
     case 'reports':
-      return user.signup_completed && user.env_completed && user.big5_completed && user.unanswered_questions === 0;
+      return context.hasReadyReport;
   }
 }
 
 /** The steps in order: done ones Completed, the first one not done Current, the rest Pending. */
-export function signupProgress(user: ProgressFlags): SignupProgress {
+export function signupProgress(user: ProgressFlags, context: ProgressContext): SignupProgress {
   let currentFound = false;
   const steps = signupStepIds.map((id): SignupStep => {
-    if (isDone(id, user)) return { id, state: 'completed' };
+    if (isDone(id, user, context)) return { id, state: 'completed' };
     if (currentFound) return { id, state: 'pending' };
     currentFound = true;
     return { id, state: 'current' };

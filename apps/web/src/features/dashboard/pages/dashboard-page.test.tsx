@@ -1,6 +1,7 @@
 import type { Account } from '@app/contract/account';
 import type { AssessmentResultsResponse } from '@app/contract/assessment-results';
 import type { Basket, Product } from '@app/contract/cart';
+import type { ReportListItem } from '@app/contract/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -102,6 +103,24 @@ function basketWith(item: Product): Basket {
   };
 }
 
+/** A row of GET /api/reports: the user's BIG5 report. */
+function reportRow(status: ReportListItem['status']): ReportListItem {
+  const ready = status === 'ready';
+  return {
+    id: '7d0a5c2e-6b1f-4f3e-9a61-2f0c1b9e8d47',
+    type: 'big5',
+    title: 'BIG5 personality report',
+    status,
+    generated_at: ready ? '2026-03-12T09:30:00.000Z' : null,
+    page_count: ready ? 14 : null,
+    purchased_at: '2026-03-12T09:28:00.000Z',
+    created_at: '2026-03-12T09:28:00.000Z',
+    is_new: true,
+    waiting_for: [],
+    edition: 1,
+  };
+}
+
 /** The dashboard; `hidden` when a dialog (the policy prompt) hides it from assistive technology. */
 async function openDashboard(user: Account, { hidden = false } = {}) {
   seedSession(server(), user);
@@ -154,13 +173,16 @@ describe('dashboard', () => {
     expect(within(progress).getByText('60% complete')).toBeInTheDocument();
   });
 
-  it('after completion shows every step completed, the results with their bands, and a caution where the answers call for one', async () => {
+  it('after the questions shows the assessment steps completed, Reports current, the results with their bands, and a caution where the answers call for one', async () => {
     server().on('GET', '/api/assessments/results', () => ({ status: 200, body: results }));
     server().on('GET', '/api/products', () => ({ status: 200, body: { data: products } }));
+    server().on('GET', '/api/reports', () => ({ status: 200, body: { data: [] } }));
     const progress = await openDashboard(finished);
 
-    expect(new Set(Object.values(stepStates(progress)))).toEqual(new Set(['Completed']));
-    expect(within(progress).getByText('100% complete')).toBeInTheDocument();
+    await waitFor(() => expect(server().requestsTo('GET', '/api/reports')).toHaveLength(1));
+    expect(stepStates(progress)).toEqual({ Signup: 'Completed', 'Birth Time and Location': 'Completed', Environment: 'Completed', BIG5: 'Completed', Reports: 'Current' });
+    expect(within(progress).getByText('80% complete')).toBeInTheDocument();
+    expect(within(progress).getByText('Your results are below. Choose a report to read them in depth.')).toBeInTheDocument();
 
     const big5 = await screen.findByRole('region', { name: 'BIG5 personality' }, routeTimeout);
     expect(within(big5).getByText('Openness').closest('div')).toHaveTextContent('Openness81 of 100High');
@@ -176,6 +198,23 @@ describe('dashboard', () => {
     const values = screen.getByRole('region', { name: 'Top 10 values' });
     expect(within(values).getAllByRole('listitem')).toHaveLength(10);
     expect(within(values).getAllByRole('listitem')[0]).toHaveTextContent('1.Self-direction');
+  });
+
+  it('marks Reports completed once a report of the user is ready, and not while it is only being made', async () => {
+    let status: 'generating' | 'ready' = 'generating';
+    server().on('GET', '/api/assessments/results', () => ({ status: 200, body: results }));
+    server().on('GET', '/api/products', () => ({ status: 200, body: { data: products } }));
+    server().on('GET', '/api/reports', () => ({ status: 200, body: { data: [reportRow(status)] } }));
+    const progress = await openDashboard(accountFixture({ id: 'user-with-report' }));
+
+    await waitFor(() => expect(server().requestsTo('GET', '/api/reports').length).toBeGreaterThan(0), routeTimeout);
+    expect(stepStates(progress).Reports).toBe('Current');
+    status = 'ready';
+    // The list is asked again while the report is made: the step follows without a reload.
+    await waitFor(() => expect(stepStates(progress).Reports).toBe('Completed'), { timeout: 6000 });
+    expect(new Set(Object.values(stepStates(progress)))).toEqual(new Set(['Completed']));
+    expect(within(progress).getByText('100% complete')).toBeInTheDocument();
+    expect(within(progress).getByText('All steps are done. Your results are below.')).toBeInTheDocument();
   });
 
   it('offers the reports and the bundle, not organisation services, and puts one in the basket', async () => {

@@ -3,24 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { hasReadyReport, useReports } from '@/lib/report-list';
 import { useSession } from '@/lib/use-session';
 import { useAssessmentResults } from '../api/get-assessment-results';
 import { ReportOffers } from '../components/report-offers';
 import { SignupProgressCard } from '../components/signup-progress-card';
-import { signupProgress } from '../lib/signup-progress';
+import { assessmentsDone } from '../lib/signup-progress';
 import '../dashboard-texts';
 
 // recharts is large: its chunk loads only for users whose results exist.
 const ResultsSummary = lazy(() => import('../components/results-summary').then((module) => ({ default: module.ResultsSummary })));
 
 /**
- * The dashboard (spec 2): the signup progress steps; once every step is done, a summary of the
- * results with charts, and the reports to buy.
+ * The dashboard (spec 2): the signup progress steps; once every question is answered, a summary
+ * of the results with charts, and the reports to buy. The last step, Reports, is done once one of
+ * the user's reports is ready to read.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const complete = user !== null && signupProgress(user).complete;
+  const complete = user !== null && assessmentsDone(user);
+  // Asked again while a bought report is being made, so the step turns Completed on its own.
+  const reports = useReports(user?.id ?? null);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8">
@@ -30,7 +34,7 @@ export function DashboardPage() {
         </h1>
         <p className="text-muted-foreground">{t('pages.dashboard.intro')}</p>
       </div>
-      {user && <SignupProgressCard user={user} />}
+      {user && <SignupProgressCard user={user} hasReadyReport={hasReadyReport(reports.data)} />}
       {user && complete && (
         <>
           <ResultsSection userId={user.id} unansweredQuestions={user.unanswered_questions} />

@@ -22,6 +22,12 @@ import { useRetryReport } from '../api/retry-report';
 import { PendingButton } from '@/components/ui/pending-button';
 import '../reports-texts';
 
+/** The edition a reader had before asking for an update, with its title for the file name. */
+interface PreviousEdition {
+  edition: number;
+  title: string;
+}
+
 /** The route's params when they can name a report; null otherwise (answered as not found, without a request). */
 function useReportParams(): { type: string; id: string } | null {
   const params = useParams();
@@ -41,7 +47,7 @@ function ReportViewFor({ type, id }: { type: string; id: string }) {
   const { t } = useTranslation();
   const report = useReport(type, id);
   // The edition the reader had before asking for an update: still downloadable while the new one is made.
-  const [previousEdition, setPreviousEdition] = useState<number | null>(null);
+  const [previousEdition, setPreviousEdition] = useState<PreviousEdition | null>(null);
 
   if (report.isPending) {
     return (
@@ -68,7 +74,7 @@ function ReportViewFor({ type, id }: { type: string; id: string }) {
   return <ReportDocumentView view={report.data.view} onUpdated={setPreviousEdition} />;
 }
 
-function ReportDocumentView({ view, onUpdated }: { view: ReportView['data']; onUpdated: (edition: number) => void }) {
+function ReportDocumentView({ view, onUpdated }: { view: ReportView['data']; onUpdated: (previous: PreviousEdition) => void }) {
   const { t } = useTranslation();
   const { report, document: doc, narrative } = view;
   const showNarrative = narrative !== null && narrative.status === 'ready' && Boolean(narrative.text);
@@ -92,7 +98,7 @@ function ReportDocumentView({ view, onUpdated }: { view: ReportView['data']; onU
           </div>
         }
       />
-      {view.update_available && <UpdateBanner report={report} onUpdated={onUpdated} />}
+      {view.update_available && <UpdateBanner report={report} onUpdated={(edition) => onUpdated({ edition, title: doc.title })} />}
       {narrative?.status === 'unavailable' && <NarrativePanel narrative={narrative} type={report.type} id={report.id} />}
 
       <div className="grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)] print:block">
@@ -113,7 +119,7 @@ function ReportDocumentView({ view, onUpdated }: { view: ReportView['data']; onU
 }
 
 /** 409: the report is being made (or its generation failed); this page asks again until it can show it. */
-function ReportNotReady({ type, id, previousEdition }: { type: string; id: string; previousEdition: number | null }) {
+function ReportNotReady({ type, id, previousEdition }: { type: string; id: string; previousEdition: PreviousEdition | null }) {
   const { t } = useTranslation();
   const { user } = useSession();
   // The list row says why: waiting for answers, being generated, or failed (with Try again).
@@ -142,8 +148,14 @@ function ReportNotReady({ type, id, previousEdition }: { type: string; id: strin
             {t('reports.list.tryAgain')}
           </PendingButton>
         )}
-        {previousEdition !== null && row && (
-          <DownloadPdfLink type={type} id={id} title={row.title} edition={previousEdition} label={t('reports.view.update.previousEdition', { edition: previousEdition })} />
+        {previousEdition !== null && (
+          <DownloadPdfLink
+            type={type}
+            id={id}
+            title={previousEdition.title}
+            edition={previousEdition.edition}
+            label={t('reports.view.update.previousEdition', { edition: previousEdition.edition })}
+          />
         )}
         <Link to={routePath('reports')} className={buttonClassName({ variant: 'outline' })}>
           <ArrowLeft aria-hidden="true" />

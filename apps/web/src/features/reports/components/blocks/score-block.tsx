@@ -23,7 +23,7 @@ export function ScoreBlock({ block, headingLevel }: { block: ScoreBlockData; hea
   const low = formatScore(block.error_band.low);
   const high = formatScore(block.error_band.high);
   return (
-    <section aria-labelledby={labelId} className="space-y-3 rounded-xl border bg-card p-4 break-inside-avoid sm:p-5">
+    <div role="group" aria-labelledby={labelId} className="space-y-3 rounded-xl border bg-card p-4 break-inside-avoid sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <Heading id={labelId} className="font-semibold">
           {block.label}
@@ -53,6 +53,6 @@ export function ScoreBlock({ block, headingLevel }: { block: ScoreBlockData; hea
         </ul>
       )}
       <p className="text-xs text-muted-foreground">{block.norm_note}</p>
-    </section>
+    </div>
   );
 }
