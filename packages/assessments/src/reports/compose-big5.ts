@@ -1,0 +1,144 @@
+import type { Big5Result, Big5Trait } from '@app/contract/assessment-results';
+import type { ReportBlock, ReportSection } from '@app/contract/reports';
+import type { Big5Combination, Big5Texts, InterpretationTexts } from './interpretation-schema.ts';
+import { errorBandOf, standardError } from './measurement-precision.ts';
+import { bandBlocks, formatNumber, normNote, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
+import type { PercentileLookup, ReportPart } from './report-part.ts';
+import { fillTemplate } from './report-template.ts';
+
+interface TraitReading {
+  trait: Big5Trait;
+  figure: ScaleFigure;
+  texts: Big5Texts['traits'][string];
+  /** How far from the middle of the scale: the most distinctive results are the farthest. */
+  distance: number;
+}
+
+function traitTexts(texts: Big5Texts, id: string): Big5Texts['traits'][string] {
+  const found = texts.traits[id];
+  if (!found) throw new Error(`The BIG5 interpretation texts have no trait "${id}"`);
+  return found;
+}
+
+/** The combination rules whose every condition holds, the strongest (farthest from the middle) first. */
+export function matchingCombinations(texts: Big5Texts, result: Big5Result): Big5Combination[] {
+  const byId = new Map(result.traits.map((trait) => [trait.id, trait]));
+  const strength = (rule: Big5Combination) => rule.when.reduce((sum, condition) => sum + Math.abs((byId.get(condition.scale)?.score ?? 50) - 50), 0);
+  return texts.combinations
+    .map((rule, index) => ({ rule, index }))
+    .filter(({ rule }) => rule.when.every((condition) => byId.get(condition.scale)?.band === condition.band))
+    .sort((a, b) => strength(b.rule) - strength(a.rule) || a.index - b.index)
+    .map(({ rule }) => rule);
+}
+
+export function composeBig5Part(result: Big5Result, all: InterpretationTexts, percentiles: PercentileLookup): ReportPart {
+  const texts = all.big5;
+  const general = all.general;
+  const language = all.language;
+  const traitError = standardError(texts.precision.trait);
+  const facetError = standardError(texts.precision.facet);
+
+  const figureOf = (id: string, label: string, score: number, band: Big5Trait['band'], error: number): ScaleFigure => {
+    const found = percentiles('big5', id, score);
+    return {
+      id,
+      label,
+      score,
+      band,
+      bandLabel: texts.band_labels[band],
+      errorBand: errorBandOf(score, error),
+      percentiles: found,
+      normNote: normNote(general, language, found, scaleZones),
+    };
+  };
+
+  const readings: TraitReading[] = result.traits.map((trait) => {
+    const own = traitTexts(texts, trait.id);
+    return { trait, texts: own, figure: figureOf(trait.id, own.label, trait.score, trait.band, traitError), distance: Math.abs(trait.score - 50) };
+  });
+  const byDistance = [...readings].sort((a, b) => b.distance - a.distance);
+  const combinations = matchingCombinations(texts, result);
+
+  const traitSection = (reading: TraitReading): { full: ReportSection; flat: ReportSection } => {
+    const { trait, figure } = reading;
+    const band = reading.texts.bands[trait.band];
+    const facetFigures = trait.facets.map((facet) => {
+      const facetTexts = reading.texts.facets[facet.id];
+      if (!facetTexts) throw new Error(`The BIG5 interpretation texts have no facet "${facet.id}" of "${trait.id}"`);
+      return { figure: figureOf(facet.id, facetTexts.label, facet.score, facet.band, facetError), text: `${facetTexts.description} ${facetTexts.bands[facet.band]}` };
+    });
+    // A combination is told once, in the section of the first trait it names.
+    const callouts: ReportBlock[] = combinations
+      .filter((rule) => rule.when[0]?.scale === trait.id)
+      .map((rule) => ({ kind: 'callout', tone: 'info', title: rule.title, text: `${rule.text} ${rule.suggestion}` }));
+    const blocks: ReportBlock[] = [
+      scoreBlock(figure),
+      sectionChart(
+        general,
+        language,
+        fillTemplate(texts.facets.chart_title, { label: figure.label }),
+        scaleZones,
+        [figure, ...facetFigures.map((entry) => entry.figure)],
+      ),
+      paragraph(reading.texts.description),
+      ...bandBlocks(general, band),
+      ...callouts,
+    ];
+    const facetIntro = paragraph(fillTemplate(texts.facets.intro, { label: figure.label }));
+    const subsections = facetFigures.map((entry) => section(`${trait.id}-${entry.figure.id}`, entry.figure.label, [scoreBlock(entry.figure), paragraph(entry.text)]));
+    const id = trait.id;
+    return {
+      full: section(id, figure.label, [...blocks, facetIntro], subsections),
+      flat: section(
+        id,
+        figure.label,
+        [...blocks, facetIntro, ...subsections.flatMap((subsection) => subsection.blocks)],
+        [],
+      ),
+    };
+  };
+  const sections = readings.map(traitSection);
+
+  const overview: ReportBlock[] = [
+    paragraph(texts.intro),
+    ...overviewBlocks(
+      general,
+      language,
+      all.general.assessment_titles.big5,
+      scaleZones,
+      readings.map((reading) => reading.figure),
+    ),
+  ];
+  if (combinations.length > 0) {
+    overview.push(paragraph(texts.combinations_intro), {
+      kind: 'list',
+      style: 'plain',
+      title: texts.combinations_title,
+      items: combinations.map((rule) => `${rule.title}: ${rule.summary}`),
+    });
+  }
+
+  const traitSentences = byDistance.map((reading) => reading.texts.bands[reading.trait.band].summary);
+  const sentences = unique([...traitSentences.slice(0, 3), ...combinations.slice(0, 2).map((rule) => rule.summary), ...traitSentences.slice(3)]);
+
+  return {
+    assessment: 'big5',
+    title: general.assessment_titles.big5,
+    scoringVersion: result.scoring_version,
+    completedAt: result.completed_at,
+    flags: result.flags,
+    precision: [texts.precision.trait, texts.precision.facet],
+    overview,
+    details: sections.map((entry) => entry.full),
+    flatDetails: sections.map((entry) => entry.flat),
+    sentences,
+    highlights: byDistance.slice(0, 3).map((reading) => ({
+      label: fillTemplate(general.summary.highlight_label, { label: reading.figure.label, band: reading.figure.bandLabel, score: formatNumber(language, reading.figure.score) }),
+      text: reading.texts.bands[reading.trait.band].headline,
+    })),
+    strengths: unique([...combinations.map((rule) => rule.strength), ...byDistance.flatMap((reading) => reading.texts.bands[reading.trait.band].strengths.slice(0, 2))]),
+    risks: unique([...combinations.map((rule) => rule.risk), ...byDistance.flatMap((reading) => reading.texts.bands[reading.trait.band].risks.slice(0, 2))]),
+    steps: unique([...combinations.slice(0, 2).map((rule) => rule.suggestion), ...byDistance.slice(0, 3).map((reading) => reading.texts.bands[reading.trait.band].suggestions[0] ?? '')]).filter(Boolean),
+    bands: { ...Object.fromEntries(result.traits.map((trait) => [trait.id, trait.band])), emotional_stability: result.emotional_stability.band },
+  };
+}

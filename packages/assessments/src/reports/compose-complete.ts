@@ -1,0 +1,57 @@
+import type { ReportBlock, ReportDocument, ReportSection } from '@app/contract/reports';
+import { closingSections, interleave } from './closing-sections.ts';
+import type { CompleteTexts, InterpretationTexts } from './interpretation-schema.ts';
+import { paragraph, section, unique } from './report-blocks.ts';
+import type { AssessmentId, ReportPart } from './report-part.ts';
+import { fillTemplate } from './report-template.ts';
+
+export type CompleteParts = Record<AssessmentId, ReportPart>;
+
+/** The order the complete profile tells its parts: who you are, what drives you, where you thrive. */
+const partOrder: readonly AssessmentId[] = ['big5', 'values', 'environment'];
+
+/** The themes whose every condition holds across the three results, in the file's order. */
+export function matchingThemes(texts: CompleteTexts, parts: CompleteParts): CompleteTexts['themes'] {
+  return texts.themes.filter((theme) => theme.when.every((condition) => parts[condition.assessment].bands[condition.scale] === condition.band));
+}
+
+/**
+ * The complete profile: a combined summary linking personality, values and environment (themes
+ * from complete.json), then each assessment as a top-level section whose detail sections are its
+ * subsections (one level of nesting, so BIG5 facets sit inside their trait's section), then the
+ * shared strengths, blind spots and plan.
+ */
+export function composeComplete(
+  texts: InterpretationTexts,
+  parts: CompleteParts,
+  personName: string,
+  howToRead: ReportSection,
+): { summary: ReportDocument['summary']; sections: ReportSection[] } {
+  const complete = texts.complete;
+  const ordered = partOrder.map((id) => parts[id]);
+  const themes = matchingThemes(complete, parts);
+
+  const combinedBlocks: ReportBlock[] = [
+    paragraph(fillTemplate(complete.intro, { name: personName })),
+    paragraph(themes.length > 0 ? complete.themes_intro : complete.no_theme),
+    ...themes.map((theme): ReportBlock => ({ kind: 'callout', tone: 'info', title: theme.title, text: theme.text })),
+  ];
+  const partSections = ordered.map((part) => section(part.assessment, part.title, [paragraph(complete.parts_intro[part.assessment]), ...part.overview], part.flatDetails));
+
+  const sentences = unique([...themes.slice(0, 2).map((theme) => theme.summary), ...interleave(ordered.map((part) => part.sentences))]).slice(0, 5);
+  const highlights = ordered.map((part) => part.highlights[0]).filter((highlight) => highlight !== undefined);
+
+  return {
+    summary: { sentences, highlights },
+    sections: [
+      section('overview', complete.section_title, combinedBlocks),
+      howToRead,
+      ...partSections,
+      ...closingSections(texts.general, {
+        strengths: interleave(ordered.map((part) => part.strengths)),
+        risks: interleave(ordered.map((part) => part.risks)),
+        steps: interleave(ordered.map((part) => part.steps)),
+      }),
+    ],
+  };
+}

@@ -1,0 +1,37 @@
+import type { ResultFlag, ScoreBand } from '@app/contract/assessment-results';
+import type { Percentile, ReportBlock, ReportSection } from '@app/contract/reports';
+import type { Precision } from './interpretation-schema.ts';
+
+export type AssessmentId = 'big5' | 'environment' | 'values';
+
+/** Percentiles of a score against norm groups of at least 100 people; none when empty. */
+export type PercentileLookup = (assessment: AssessmentId, scaleId: string, score: number) => Percentile[];
+
+/**
+ * What one assessment contributes to a report. A single report shows one part; the complete
+ * profile puts three together and links them.
+ */
+export interface ReportPart {
+  assessment: AssessmentId;
+  title: string;
+  scoringVersion: string;
+  completedAt: string;
+  flags: readonly ResultFlag[];
+  /** The reliability figures the error bands of this part use, for 'How to read this report'. */
+  precision: Precision[];
+  /** Intro, the chart of every scale sorted by score and its table, and anything else that belongs up front. */
+  overview: ReportBlock[];
+  /** The detail sections of the single report (they may have subsections). */
+  details: ReportSection[];
+  /** The same content for the complete profile, where these sections are already one level down. */
+  flatDetails: ReportSection[];
+  /** Sentences for 'you in five sentences', best first; at least five. */
+  sentences: string[];
+  /** The most distinctive results, most distinctive first; at least three. */
+  highlights: { label: string; text: string }[];
+  strengths: string[];
+  risks: string[];
+  steps: string[];
+  /** Band per scale id, for the complete profile's themes. */
+  bands: Record<string, ScoreBand>;
+}
