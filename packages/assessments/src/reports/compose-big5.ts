@@ -1,5 +1,6 @@
 import type { Big5Result, Big5Trait } from '@app/contract/assessment-results';
 import type { ReportBlock, ReportSection } from '@app/contract/reports';
+import { interleave } from './closing-sections.ts';
 import type { Big5Combination, Big5Texts, InterpretationTexts } from './interpretation-schema.ts';
 import { errorBandOf, standardError } from './measurement-precision.ts';
 import { bandBlocks, formatNumber, normNote, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
@@ -118,6 +119,10 @@ export function composeBig5Part(result: Big5Result, all: InterpretationTexts, pe
     });
   }
 
+  const bandOf = (reading: TraitReading) => reading.texts.bands[reading.trait.band];
+  // A step per area: the two strongest combinations, then the most distinctive traits they leave out.
+  const covered = new Set(combinations.slice(0, 2).flatMap((rule) => rule.when.map((condition) => condition.scale)));
+  const stepTraits = byDistance.slice(0, 3).filter((reading) => !covered.has(reading.trait.id));
   const traitSentences = byDistance.map((reading) => reading.texts.bands[reading.trait.band].summary);
   const sentences = unique([...traitSentences.slice(0, 3), ...combinations.slice(0, 2).map((rule) => rule.summary), ...traitSentences.slice(3)]);
 
@@ -136,9 +141,9 @@ export function composeBig5Part(result: Big5Result, all: InterpretationTexts, pe
       label: fillTemplate(general.summary.highlight_label, { label: reading.figure.label, band: reading.figure.bandLabel, score: formatNumber(language, reading.figure.score) }),
       text: reading.texts.bands[reading.trait.band].headline,
     })),
-    strengths: unique([...combinations.map((rule) => rule.strength), ...byDistance.flatMap((reading) => reading.texts.bands[reading.trait.band].strengths.slice(0, 2))]),
-    risks: unique([...combinations.map((rule) => rule.risk), ...byDistance.flatMap((reading) => reading.texts.bands[reading.trait.band].risks.slice(0, 2))]),
-    steps: unique([...combinations.slice(0, 2).map((rule) => rule.suggestion), ...byDistance.slice(0, 3).map((reading) => reading.texts.bands[reading.trait.band].suggestions[0] ?? '')]).filter(Boolean),
+    strengths: unique([...combinations.slice(0, 2).map((rule) => rule.strength), ...interleave(byDistance.map((reading) => bandOf(reading).strengths.slice(0, 2)))]),
+    risks: unique([...combinations.slice(0, 2).map((rule) => rule.risk), ...interleave(byDistance.map((reading) => bandOf(reading).risks.slice(0, 2)))]),
+    steps: unique([...combinations.slice(0, 2).map((rule) => rule.suggestion), ...stepTraits.map((reading) => bandOf(reading).suggestions[0] ?? '')]).filter(Boolean),
     bands: { ...Object.fromEntries(result.traits.map((trait) => [trait.id, trait.band])), emotional_stability: result.emotional_stability.band },
   };
 }

@@ -3,6 +3,7 @@ import type { ReportBlock, ReportSection } from '@app/contract/reports';
 import type { EnvironmentTexts, InterpretationTexts } from './interpretation-schema.ts';
 import { errorBandOf, standardError } from './measurement-precision.ts';
 import { bandBlocks, bandOf, formatNumber, normNote, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
+import { interleave } from './closing-sections.ts';
 import type { PercentileLookup, ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
 
@@ -12,6 +13,7 @@ import { fillTemplate } from './report-template.ts';
 /** A culture leads the mix when its share is at least this many points above the next one. */
 const leadingMargin = 10;
 const questionsPerScale = 2;
+const maxQuestions = 8;
 
 function scaleTexts(texts: EnvironmentTexts, id: string): EnvironmentTexts['scales'][string] {
   const found = texts.scales[id];
@@ -70,9 +72,12 @@ export function composeEnvironmentPart(result: EnvironmentResult, all: Interpret
     paragraph(leading ? fillTemplate(texts.culture_mix.leading, { label: labelOf(leading.id), share: formatNumber(language, leading.share) }) : texts.culture_mix.balanced),
   ];
 
-  // Questions to ask an employer: from the three top work values and the two largest cultures.
-  const questionSources = [...result.top_work_values.map((value) => value.id), ...shares.slice(0, 2).map((entry) => entry.id)];
-  const questions = unique(questionSources.flatMap((id) => scaleTexts(texts, id).questions.slice(0, questionsPerScale)));
+  // Questions to ask an employer: from the top work values that matter more than the person's
+  // average (all three when none does) and the two largest cultures, the first sources first.
+  const aboveAverage = result.top_work_values.filter((value) => value.centred > 0);
+  const workValues = aboveAverage.length > 0 ? aboveAverage : result.top_work_values;
+  const questionSources = [...workValues.map((value) => value.id), ...shares.slice(0, 2).map((entry) => entry.id)];
+  const questions = unique(interleave(questionSources.map((id) => scaleTexts(texts, id).questions.slice(0, questionsPerScale)))).slice(0, maxQuestions);
   const questionBlocks: ReportBlock[] = [paragraph(texts.questions.intro), { kind: 'list', style: 'questions', title: texts.questions.list_title, items: questions }];
 
   const mixSection = section('culture-mix', texts.culture_mix.section_title, mixBlocks);
@@ -102,8 +107,8 @@ export function composeEnvironmentPart(result: EnvironmentResult, all: Interpret
       label: fillTemplate(general.summary.highlight_label, { label: reading.figure.label, band: reading.figure.bandLabel, score: formatNumber(language, reading.figure.score) }),
       text: reading.band.headline,
     })),
-    strengths: unique(byDistance.slice(0, 4).flatMap((reading) => reading.band.strengths.slice(0, 2))),
-    risks: unique(byDistance.slice(0, 4).flatMap((reading) => reading.band.risks.slice(0, 2))),
+    strengths: unique(interleave(byDistance.slice(0, 4).map((reading) => reading.band.strengths.slice(0, 2)))),
+    risks: unique(interleave(byDistance.slice(0, 4).map((reading) => reading.band.risks.slice(0, 2)))),
     steps: unique(byDistance.slice(0, 3).map((reading) => reading.band.suggestions[0] ?? '')).filter(Boolean),
     bands: Object.fromEntries(readings.map((reading) => [reading.scale.id, reading.figure.band])),
   };

@@ -4,6 +4,7 @@ import { valueIds } from '../bank-schema.ts';
 import { circleDistance, tensionDistance, type InterpretationTexts, type ValuesTexts } from './interpretation-schema.ts';
 import { errorBandOf, standardError } from './measurement-precision.ts';
 import { bandBlocks, dataTable, formatNumber, normNote, overviewBlocks, paragraph, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
+import { interleave } from './closing-sections.ts';
 import type { PercentileLookup, ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
 
@@ -185,9 +186,9 @@ export function composeValuesPart(result: ValuesResult, all: InterpretationTexts
       label: fillTemplate(general.summary.highlight_label, { label: reading.figure.label, band: reading.figure.bandLabel, score: formatNumber(language, reading.figure.score) }),
       text: reading.band.headline,
     })),
-    strengths: unique(byDistance.slice(0, 4).flatMap((reading) => reading.band.strengths.slice(0, 2))),
-    risks: unique([...tensions.map((tension) => tension.summary), ...byDistance.slice(0, 4).flatMap((reading) => reading.band.risks.slice(0, 2))]),
-    steps: unique(ranked.slice(0, 2).map((reading) => reading.band.suggestions[0] ?? '')).filter(Boolean),
+    strengths: unique(interleave(byDistance.slice(0, 4).map((reading) => reading.band.strengths.slice(0, 2)))),
+    risks: unique([...tensions.map((tension) => tension.summary), ...interleave(byDistance.slice(0, 4).map((reading) => reading.band.risks.slice(0, 2)))]),
+    steps: unique([...ranked.slice(0, 2), ...last.slice(0, 1)].map((reading) => reading.band.suggestions[0] ?? '')).filter(Boolean),
     bands: Object.fromEntries(readings.map((reading) => [reading.value.id, reading.figure.band])),
   };
 }
