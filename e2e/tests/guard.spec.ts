@@ -98,18 +98,33 @@ test('a logged-out visitor is sent to the login page from the checkout and payme
   }
 });
 
-// The spec's other app routes (reports, payments, checkout, organization) do not exist yet: they
-// show NotFound, which anyone may see, instead of sending an unregistered user to the dashboard.
-test.fixme('a user whose registration is incomplete is sent from the other app pages to the dashboard', async ({ page, sharedAccount }) => {
+test('a user whose registration is incomplete is sent from the reports pages to the dashboard', async ({ page, sharedAccount }) => {
   await signInBrowser(page, await sharedAccount.session());
-  for (const path of ['/reports', '/payments', '/checkout/basket', '/organization/create', '/report/big5/1']) {
+  for (const path of ['/reports', '/report/big5/7d0a5c2e-6b1f-4f3e-9a61-2f0c1b9e8d47', '/payments', '/checkout/basket']) {
     await page.goto(path);
     await expect(page, `${path} with an incomplete registration`).toHaveURL(/\/dashboard$/);
   }
 });
 
-test.fixme('a logged-out visitor is sent to the login page from the other app pages', async ({ page }) => {
-  for (const path of ['/reports', '/payments', '/checkout/basket', '/organization/create']) {
+test('a logged-out visitor is sent to the login page from the reports pages', async ({ page }) => {
+  for (const path of ['/reports', '/report/big5/7d0a5c2e-6b1f-4f3e-9a61-2f0c1b9e8d47']) {
+    await page.goto(path);
+    await expectPath(page, '/login', `${path} while logged out`);
+  }
+});
+
+// The organisation pages do not exist yet: they show NotFound, which anyone may see, instead of
+// sending an unregistered user to the dashboard.
+test.fixme('a user whose registration is incomplete is sent from the organisation pages to the dashboard', async ({ page, sharedAccount }) => {
+  await signInBrowser(page, await sharedAccount.session());
+  for (const path of ['/organization/create']) {
+    await page.goto(path);
+    await expect(page, `${path} with an incomplete registration`).toHaveURL(/\/dashboard$/);
+  }
+});
+
+test.fixme('a logged-out visitor is sent to the login page from the organisation pages', async ({ page }) => {
+  for (const path of ['/organization/create']) {
     await page.goto(path);
     await expectPath(page, '/login', `${path} while logged out`);
   }

@@ -59,7 +59,7 @@ export function AppSidebarLayout({ breadcrumbs, children }: AppSidebarLayoutProp
       <aside
         aria-label={t('nav.sidebar')}
         className={cn(
-          'sticky top-0 hidden h-dvh shrink-0 border-r border-sidebar-border bg-sidebar transition-[width] duration-200 md:block',
+          'sticky top-0 hidden h-dvh shrink-0 border-r border-sidebar-border bg-sidebar transition-[width] duration-200 md:block print:hidden',
           collapsed ? 'w-16' : 'w-64',
         )}
       >
@@ -67,7 +67,7 @@ export function AppSidebarLayout({ breadcrumbs, children }: AppSidebarLayoutProp
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4">
+        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4 print:hidden">
           <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="-ml-1 md:hidden" aria-label={t('nav.openMenu')}>
@@ -95,7 +95,7 @@ export function AppSidebarLayout({ breadcrumbs, children }: AppSidebarLayoutProp
           <BasketLink className="ml-auto" />
         </header>
 
-        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 print:p-0">
           {children}
         </main>
       </div>

@@ -61,7 +61,7 @@ export function BarChartBlock({ block, headingLevel }: { block: BarChartBlockDat
                 }}
               />
               <Bar dataKey="score" fill="var(--chart-1)" radius={[0, 4, 4, 0]} barSize={16} isAnimationActive={false}>
-                <ErrorBar dataKey="range" direction="x" width={6} strokeWidth={1.5} stroke="var(--foreground)" />
+                <ErrorBar dataKey="range" direction="x" width={6} strokeWidth={1.5} stroke="var(--foreground)" isAnimationActive={false} />
               </Bar>
             </BarChart>
           </ResponsiveContainer>

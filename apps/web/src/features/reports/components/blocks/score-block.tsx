@@ -17,7 +17,7 @@ export const bandTone = {
  * scale, and percentiles against norm groups when there are any.
  */
 export function ScoreBlock({ block, headingLevel }: { block: ScoreBlockData; headingLevel: 3 | 4 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labelId = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const low = formatScore(block.error_band.low);
@@ -47,7 +47,7 @@ export function ScoreBlock({ block, headingLevel }: { block: ScoreBlockData; hea
           {block.percentiles.map((percentile) => (
             <li key={percentile.group} className="rounded-md bg-muted px-2.5 py-1">
               {t('reports.blocks.percentile', { value: percentile.value, group: percentile.group_label })}
-              <span className="text-muted-foreground"> · {t('reports.blocks.groupSize', { size: percentile.group_size })}</span>
+              <span className="text-muted-foreground"> · {t('reports.blocks.groupSize', { size: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(percentile.group_size) })}</span>
             </li>
           ))}
         </ul>
