@@ -259,7 +259,7 @@ describe('percentiles', () => {
   it('show up in the score block and its norm note names the groups', () => {
     const openness = scoreOf(document, 'openness');
     expect(openness?.percentiles).toEqual([everyone, under25]);
-    expect(openness?.norm_note).toBe('Percentiles compare your score with these norm groups: Everyone (240 people), Under 25 (130 people). The band itself still comes from the scale.');
+    expect(openness?.norm_note).toBe('Percentiles compare your score with these norm groups: Everyone (240 people), Under 25 (130 people). The band itself still comes from the scale: low below 37.5, high above 62.5.');
     expect(scoreOf(document, 'extraversion')?.percentiles).toEqual([]);
     expect(scoreOf(document, 'extraversion')?.norm_note).toBe('There is no norm group yet, so the band comes from the scale alone: low below 37.5, high above 62.5.');
   });
@@ -325,7 +325,13 @@ describe('the values report', () => {
     // Security answered 6 throughout: (6 - 1) / 5 x 100 = 100, far above the person's mean.
     expect(scoreOf(reports.careful, 'security')).toMatchObject({ score: 100, band: 'high', band_label: 'Stands out for you' });
     expect(scoreOf(reports.careful, 'power')).toMatchObject({ score: 0, band: 'low', band_label: 'Less central for you' });
-    expect(scoreOf(reports.careful, 'power')?.norm_note).toContain('compares this value with your own average');
+    expect(scoreOf(reports.careful, 'power')?.norm_note).toBe(
+      'There is no norm group yet. The band compares this value with your own average over all ten: more than 0.5 points above it stands out, more than 0.5 below is less central.',
+    );
+    const withNorms = compose('values', careful, { percentiles: () => [{ group: 'everyone', group_label: 'Everyone', value: 12, group_size: 500 }] });
+    expect(scoreOf(withNorms, 'power')?.norm_note).toBe(
+      'Percentiles compare your score with these norm groups: Everyone (500 people). The band compares this value with your own average over all ten: more than 0.5 points above it stands out, more than 0.5 below is less central.',
+    );
   });
 });
 
@@ -358,6 +364,7 @@ describe('the environment report', () => {
     expect(questions?.items).toContain('Which decisions would I make on my own in this role?');
     expect(questions?.items).toContain('What happens when an experiment fails here?');
     expect(questions?.items).not.toContain('How clearly are roles and responsibilities defined here?');
+    expect(questions?.items.length).toBeLessThanOrEqual(8);
     const other = blocksOf(compose('environment', careful), 'list').find((block) => block.style === 'questions');
     expect(other?.items).toContain('How clearly are roles and responsibilities defined here?');
   });

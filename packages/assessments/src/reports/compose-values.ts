@@ -55,7 +55,7 @@ export function composeValuesPart(result: ValuesResult, all: InterpretationTexts
   const error = standardError(texts.precision.value);
   const cutoff = texts.centred_cutoff;
   const zones = valueZones(result.overall_mean, cutoff);
-  const noNorms = fillTemplate(texts.norm_note, { cutoff: formatNumber(language, cutoff, 1) });
+  const bandNote = fillTemplate(texts.band_note, { cutoff: formatNumber(language, cutoff, 1) });
 
   const motiveOf = (id: string) => result.higher_order.find((group) => group.values.includes(id))?.id ?? '';
   const motiveLabel = (id: string) => texts.motives[id]?.label ?? id;
@@ -72,7 +72,7 @@ export function composeValuesPart(result: ValuesResult, all: InterpretationTexts
       bandLabel: texts.band_labels[band],
       errorBand: errorBandOf(score, error),
       percentiles: found,
-      normNote: normNote(general, language, found, zones, noNorms),
+      normNote: normNote(general, language, found, zones, bandNote),
     };
     return { value, texts: own, figure, band: own.bands[band] };
   });
@@ -84,7 +84,7 @@ export function composeValuesPart(result: ValuesResult, all: InterpretationTexts
     bandLabel: texts.band_labels.average,
     errorBand: errorBandOf(valueScore(result.overall_mean), error),
     percentiles: [],
-    normNote: noNorms,
+    normNote: normNote(general, language, [], zones, bandNote),
   };
   // Already in rank order (the results list the top 10 that way).
   const ranked = [...readings].sort((a, b) => a.value.rank - b.value.rank);

@@ -87,6 +87,10 @@ export const generalTextsSchema = z.object({
     /** When no percentiles are given; {low} and {high} are the band cut-offs. */
     norm_none: template('low', 'high'),
     norm_some: template('groups'),
+    /** Follows `norm_some`: percentiles do not change the band. */
+    band_from_scale: template('low', 'high'),
+    /** Precedes a band note of its own (values). */
+    no_norm_group: text,
     norm_group: template('group', 'size'),
   }),
   lists: listTitles,
@@ -192,7 +196,8 @@ export const valuesTextsSchema = z.object({
   tension_top_ranks: z.number().int().min(2).max(10),
   intro: text,
   scoring_note: text,
-  norm_note: template('cutoff'),
+  /** How a value's band is found, in every values score block's norm note. */
+  band_note: template('cutoff'),
   average_bar_label: text,
   values: z.record(z.string(), scaleText),
   motives: z.record(z.string(), z.object({ label: text, description: text, low: text, average: text, high: text })),

@@ -46,14 +46,15 @@ export function scoreBlock(figure: ScaleFigure): ReportBlock {
   };
 }
 
-/** Which norm groups the percentiles come from, or that there are none and the band comes from the scale alone. */
-export function normNote(general: GeneralTexts, language: string, percentiles: readonly Percentile[], zones: BandZones, noNorms?: string): string {
-  if (percentiles.length === 0) {
-    return noNorms ?? fillTemplate(general.score.norm_none, { low: formatNumber(language, zones.low_below, 1), high: formatNumber(language, zones.high_above, 1) });
-  }
+/**
+ * Which norm groups the percentiles come from, or that there is none and the band comes from the
+ * scale alone; `bandNote` replaces what is said about the band when it comes from elsewhere (values).
+ */
+export function normNote(general: GeneralTexts, language: string, percentiles: readonly Percentile[], zones: BandZones, bandNote?: string): string {
+  const cutOffs = { low: formatNumber(language, zones.low_below, 1), high: formatNumber(language, zones.high_above, 1) };
+  if (percentiles.length === 0) return bandNote ? `${general.score.no_norm_group} ${bandNote}` : fillTemplate(general.score.norm_none, cutOffs);
   const groups = percentiles.map((entry) => fillTemplate(general.score.norm_group, { group: entry.group_label, size: formatNumber(language, entry.group_size) })).join(', ');
-  const some = fillTemplate(general.score.norm_some, { groups });
-  return noNorms ? `${some} ${noNorms}` : some;
+  return `${fillTemplate(general.score.norm_some, { groups })} ${bandNote ?? fillTemplate(general.score.band_from_scale, cutOffs)}`;
 }
 
 export function toBar(figure: ScaleFigure): ScoreBar {
