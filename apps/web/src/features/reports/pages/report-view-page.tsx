@@ -1,12 +1,13 @@
 import { generatedReportType, reportParams, type ReportView } from '@app/contract/reports';
 import { ArrowLeft, FileQuestion, Printer } from 'lucide-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { useReports } from '@/lib/report-list';
+import { reportsRootKey, useReports } from '@/lib/report-list';
 import { routePath } from '@/lib/route-paths';
 import { useSession } from '@/lib/use-session';
 import { ReportLoadError, useReport } from '../api/get-report';
@@ -48,6 +49,12 @@ function ReportViewFor({ type, id }: { type: string; id: string }) {
   const report = useReport(type, id);
   // The edition the reader had before asking for an update: still downloadable while the new one is made.
   const [previousEdition, setPreviousEdition] = useState<PreviousEdition | null>(null);
+  const queryClient = useQueryClient();
+  const opened = report.data?.kind === 'ready';
+  useEffect(() => {
+    // Opening the report marks it as no longer new (server side): the list follows.
+    if (opened) void queryClient.invalidateQueries({ queryKey: [...reportsRootKey, 'list'] });
+  }, [opened, queryClient]);
 
   if (report.isPending) {
     return (

@@ -6,7 +6,7 @@ import { completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { clearQueryCache } from '../../../../test/query-cache.ts';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
-import { reportId, reportListItemFixture } from '../testing/report-document-fixture.ts';
+import { reportId, reportListItemFixture, reportViewFixture } from '../testing/report-document-fixture.ts';
 
 // The reports list (spec 2 and 3, Report) through the real route table, against a real local
 // HTTP server scripted with issue 11's report calls.
@@ -92,6 +92,24 @@ describe('reports page', () => {
 
     expect(within(await screen.findByRole('article', { name: 'BIG5 personality report' }, routeTimeout)).getByText('New purchase')).toBeInTheDocument();
     expect(within(card('Top 10 values report')).queryByText('New purchase')).toBeNull();
+  });
+
+  it("drops 'New purchase' once the report has been opened", async () => {
+    let opened = false;
+    server().on('GET', `/api/reports/big5/${reportId}`, () => {
+      opened = true;
+      return { status: 200, body: reportViewFixture() };
+    });
+    await openReports(() => [reportListItemFixture({ is_new: !opened })]);
+    const report = await screen.findByRole('article', { name: 'BIG5 personality report' }, routeTimeout);
+    expect(within(report).getByText('New purchase')).toBeInTheDocument();
+
+    await userEvent.click(within(report).getByRole('link', { name: 'View BIG5 personality report' }));
+    await screen.findByRole('navigation', { name: 'Contents' }, routeTimeout);
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Reports' }));
+
+    const again = await screen.findByRole('article', { name: 'BIG5 personality report' }, routeTimeout);
+    await waitFor(() => expect(within(again).queryByText('New purchase')).toBeNull(), routeTimeout);
   });
 
   it('leads to the reports on offer when there is no report yet', async () => {
