@@ -144,6 +144,7 @@ export function composeBig5Part(result: Big5Result, all: InterpretationTexts, pe
     strengths: unique([...combinations.slice(0, 2).map((rule) => rule.strength), ...interleave(byDistance.map((reading) => bandOf(reading).strengths.slice(0, 2)))]),
     risks: unique([...combinations.slice(0, 2).map((rule) => rule.risk), ...interleave(byDistance.map((reading) => bandOf(reading).risks.slice(0, 2)))]),
     steps: unique([...combinations.slice(0, 2).map((rule) => rule.suggestion), ...stepTraits.map((reading) => bandOf(reading).suggestions[0] ?? '')]).filter(Boolean),
+    lead: byDistance[0]?.figure.label ?? '',
     bands: Object.fromEntries(result.traits.map((trait) => [trait.id, trait.band])),
   };
 }

@@ -33,6 +33,7 @@ export function composeComplete(
 
   const combinedBlocks: ReportBlock[] = [
     paragraph(fillTemplate(complete.intro, { name: personName })),
+    paragraph(fillTemplate(complete.portrait, { trait: parts.big5.lead, value: parts.values.lead, culture: parts.environment.lead })),
     paragraph(themes.length > 0 ? complete.themes_intro : complete.no_theme),
     ...themes.map((theme): ReportBlock => ({ kind: 'callout', tone: 'info', title: theme.title, text: theme.text })),
   ];

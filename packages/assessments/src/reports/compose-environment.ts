@@ -110,6 +110,7 @@ export function composeEnvironmentPart(result: EnvironmentResult, all: Interpret
     strengths: unique(interleave(byDistance.slice(0, 4).map((reading) => reading.band.strengths.slice(0, 2)))),
     risks: unique(interleave(byDistance.slice(0, 4).map((reading) => reading.band.risks.slice(0, 2)))),
     steps: unique(byDistance.slice(0, 3).map((reading) => reading.band.suggestions[0] ?? '')).filter(Boolean),
+    lead: first ? labelOf(first.id) : '',
     bands: Object.fromEntries(readings.map((reading) => [reading.scale.id, reading.figure.band])),
   };
 }

@@ -38,6 +38,9 @@ const challenger: Profile = {
   values: valuesResult(banks, { power: 6, universalism: 6, self_direction: 4, conformity: 1, tradition: 1 }),
 };
 
+// D: answered the middle of every scale; nothing stands out anywhere.
+const middle: Profile = { big5: big5Result(banks, {}), environment: environmentResult(banks, {}), values: valuesResult(banks, {}) };
+
 const dates = { generatedAt: new Date('2026-11-26T08:00:00.000Z'), purchasedAt: new Date('2026-11-25T12:00:00.000Z') };
 
 function compose(type: GeneratedReportType, profile: Profile, extra: Partial<ComposeReportInput> = {}): ReportDocument {
@@ -370,6 +373,22 @@ describe('the environment report', () => {
   });
 });
 
+describe('a profile where nothing stands out', () => {
+  it('still reads as a full report: five sentences, no themes, no tensions, a balanced culture mix', () => {
+    for (const type of types) {
+      const document = compose(type, middle);
+      expect(document.summary.sentences).toHaveLength(5);
+      expect(blocksOf(document, 'score').every((block) => block.band === 'average')).toBe(true);
+    }
+    const complete = compose('complete', middle);
+    expect(complete.sections[0]?.blocks.some((block) => block.kind === 'callout')).toBe(false);
+    expect(complete.sections[0]?.blocks[2]).toEqual({ kind: 'paragraph', text: expect.stringContaining('do not point strongly in one shared direction') as unknown });
+    expect(sectionById(complete, 'section-tensions').blocks).toHaveLength(1);
+    expect(sectionById(complete, 'section-culture-mix').blocks).toContainEqual({ kind: 'paragraph', text: expect.stringContaining('No single culture dominates your mix') as unknown });
+    expect(blocksOf(complete, 'list').find((block) => block.style === 'questions')?.items.length).toBeGreaterThan(0);
+  });
+});
+
 describe('the complete profile', () => {
   const document = compose('complete', explorer);
 
@@ -387,6 +406,10 @@ describe('the complete profile', () => {
     expect(combined?.title).toBe('You as a whole');
     const themes = combined?.blocks.flatMap((block) => (block.kind === 'callout' ? [block.title] : []));
     expect(themes).toEqual(expect.arrayContaining(['An explorer who wants room to think', 'Ideas, and a place that welcomes them', 'Your own way of working']));
+    expect(combined?.blocks[1]).toEqual({
+      kind: 'paragraph',
+      text: 'Taken together: in your personality, Openness stands out most; among your values, Self-direction leads; and among workplace cultures, Innovative culture suits you best.',
+    });
     expect(document.summary.sentences[0]).toBe('Your curiosity and your wish to decide for yourself point the same way: you grow where you can try new ideas on your own terms.');
     const carefulThemes = compose('complete', careful).sections[0]?.blocks.flatMap((block) => (block.kind === 'callout' ? [block.title] : []));
     expect(carefulThemes).toEqual(expect.arrayContaining(['A steady builder', 'Order inside and out', 'Support as a resource']));

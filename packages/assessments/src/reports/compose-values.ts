@@ -189,6 +189,7 @@ export function composeValuesPart(result: ValuesResult, all: InterpretationTexts
     strengths: unique(interleave(byDistance.slice(0, 4).map((reading) => reading.band.strengths.slice(0, 2)))),
     risks: unique([...tensions.map((tension) => tension.summary), ...interleave(byDistance.slice(0, 4).map((reading) => reading.band.risks.slice(0, 2)))]),
     steps: unique([...ranked.slice(0, 2), ...last.slice(0, 1)].map((reading) => reading.band.suggestions[0] ?? '')).filter(Boolean),
+    lead: ranked[0]?.figure.label ?? '',
     bands: Object.fromEntries(readings.map((reading) => [reading.value.id, reading.figure.band])),
   };
 }

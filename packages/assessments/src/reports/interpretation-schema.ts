@@ -223,6 +223,8 @@ const assessmentId = z.enum(['big5', 'environment', 'values']);
 export const completeTextsSchema = z.object({
   language: z.string().min(2),
   intro: template('name'),
+  /** One sentence that names the leading result of each part. */
+  portrait: template('trait', 'value', 'culture'),
   section_title: text,
   themes_intro: text,
   /** A theme links results of at least two assessments; it applies when every condition holds. */

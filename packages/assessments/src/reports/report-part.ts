@@ -32,6 +32,8 @@ export interface ReportPart {
   strengths: string[];
   risks: string[];
   steps: string[];
+  /** The label of the part's leading result (most distinctive trait, first value, largest culture), for the complete profile's portrait. */
+  lead: string;
   /** Band per scale id, for the complete profile's themes. */
   bands: Record<string, ScoreBand>;
 }
