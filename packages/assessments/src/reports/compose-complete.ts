@@ -10,9 +10,23 @@ export type CompleteParts = Record<AssessmentId, ReportPart>;
 /** The order the complete profile tells its parts: who you are, what drives you, where you thrive. */
 const partOrder: readonly AssessmentId[] = ['big5', 'values', 'environment'];
 
-/** The themes whose every condition holds across the three results, in the file's order. */
-export function matchingThemes(texts: CompleteTexts, parts: CompleteParts): CompleteTexts['themes'] {
-  return texts.themes.filter((theme) => theme.when.every((condition) => parts[condition.assessment].bands[condition.scale] === condition.band));
+type Theme = CompleteTexts['themes'][number];
+
+const conditionKey = (condition: Theme['when'][number]) => `${condition.assessment}:${condition.scale}:${condition.band}`;
+
+/** True when `wider` holds every condition of `narrower` and more. */
+function contains(wider: Theme, narrower: Theme): boolean {
+  const keys = new Set(wider.when.map(conditionKey));
+  return wider.when.length > narrower.when.length && narrower.when.every((condition) => keys.has(conditionKey(condition)));
+}
+
+/**
+ * The themes whose every condition holds across the three results, in the file's order, leaving
+ * out a theme whose conditions a wider matching theme already covers (the three-way theme tells it).
+ */
+export function matchingThemes(texts: CompleteTexts, parts: CompleteParts): Theme[] {
+  const matching = texts.themes.filter((theme) => theme.when.every((condition) => parts[condition.assessment].bands[condition.scale] === condition.band));
+  return matching.filter((theme) => !matching.some((other) => contains(other, theme)));
 }
 
 /**

@@ -405,14 +405,23 @@ describe('the complete profile', () => {
     const combined = document.sections[0];
     expect(combined?.title).toBe('You as a whole');
     const themes = combined?.blocks.flatMap((block) => (block.kind === 'callout' ? [block.title] : []));
-    expect(themes).toEqual(expect.arrayContaining(['An explorer who wants room to think', 'Ideas, and a place that welcomes them', 'Your own way of working']));
+    // Openness, self-direction and an innovative culture all high: one three-way theme, not its pairs.
+    expect(themes).toEqual(expect.arrayContaining(['Made for new ground', 'Your own way of working']));
+    expect(themes).not.toContain('An explorer who wants room to think');
+    expect(themes).not.toContain('Ideas, and a place that welcomes them');
     expect(combined?.blocks[1]).toEqual({
       kind: 'paragraph',
       text: 'Taken together: in your personality, Openness stands out most; among your values, Self-direction leads; and among workplace cultures, Innovative culture suits you best.',
     });
-    expect(document.summary.sentences[0]).toBe('Your curiosity and your wish to decide for yourself point the same way: you grow where you can try new ideas on your own terms.');
+    expect(document.summary.sentences[0]).toBe(
+      'Your curiosity, your wish to choose your own way and your taste for innovative workplaces form one clear theme: you do your best where things are still being invented.',
+    );
+    // Without the innovative culture, the pair of openness and self-direction is told on its own.
+    const noInnovation = compose('complete', { ...explorer, environment: environmentResult(banks, { independence: 5, innovative: 3 }) });
+    expect(noInnovation.sections[0]?.blocks).toContainEqual(expect.objectContaining({ kind: 'callout', title: 'An explorer who wants room to think' }));
     const carefulThemes = compose('complete', careful).sections[0]?.blocks.flatMap((block) => (block.kind === 'callout' ? [block.title] : []));
-    expect(carefulThemes).toEqual(expect.arrayContaining(['A steady builder', 'Order inside and out', 'Support as a resource']));
+    expect(carefulThemes).toEqual(expect.arrayContaining(['Built on solid ground', 'People first', 'Support as a resource']));
+    expect(carefulThemes).not.toContain('A steady builder');
     expect(carefulThemes).not.toContain('An explorer who wants room to think');
   });
 

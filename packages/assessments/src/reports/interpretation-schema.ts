@@ -420,6 +420,8 @@ function completeIssues(texts: CompleteTexts, banks: InterpretedBanks): Issue[] 
         });
       }
     });
+    const keys = theme.when.map((condition) => `${condition.assessment}:${condition.scale}`);
+    if (new Set(keys).size !== keys.length) issues.push({ path: ['themes', index, 'when'], message: `theme "${theme.id}" names a scale twice` });
     if (new Set(theme.when.map((condition) => condition.assessment)).size < 2) {
       issues.push({ path: ['themes', index, 'when'], message: `theme "${theme.id}" must link at least two assessments` });
     }
