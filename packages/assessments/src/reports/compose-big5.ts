@@ -3,7 +3,7 @@ import type { ReportBlock, ReportSection } from '@app/contract/reports';
 import { interleave } from './closing-sections.ts';
 import type { Big5Combination, Big5Texts, InterpretationTexts } from './interpretation-schema.ts';
 import { errorBandOf, standardError } from './measurement-precision.ts';
-import { bandBlocks, formatNumber, normNote, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
+import { bandBlocks, borderNote, formatNumber, normNote, optionalParagraph, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
 import type { PercentileLookup, ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
 
@@ -66,7 +66,16 @@ export function composeBig5Part(result: Big5Result, all: InterpretationTexts, pe
     const facetFigures = trait.facets.map((facet) => {
       const facetTexts = reading.texts.facets[facet.id];
       if (!facetTexts) throw new Error(`The BIG5 interpretation texts have no facet "${facet.id}" of "${trait.id}"`);
-      return { figure: figureOf(facet.id, facetTexts.label, facet.score, facet.band, facetError), text: `${facetTexts.description} ${facetTexts.bands[facet.band]}` };
+      const contrast =
+        facet.band === trait.band
+          ? ''
+          : ` ${fillTemplate(texts.facets.contrast, {
+              facet: facetTexts.label,
+              trait: figure.label,
+              facet_band: texts.band_labels[facet.band].toLocaleLowerCase(language),
+              trait_band: texts.band_labels[trait.band].toLocaleLowerCase(language),
+            })}`;
+      return { figure: figureOf(facet.id, facetTexts.label, facet.score, facet.band, facetError), text: `${facetTexts.description} ${facetTexts.bands[facet.band]}${contrast}` };
     });
     // A combination is told once, in the section of the first trait it names.
     const callouts: ReportBlock[] = combinations
@@ -81,6 +90,7 @@ export function composeBig5Part(result: Big5Result, all: InterpretationTexts, pe
         scaleZones,
         [figure, ...facetFigures.map((entry) => entry.figure)],
       ),
+      ...optionalParagraph(borderNote(general, figure, scaleZones, texts.band_labels)),
       paragraph(reading.texts.description),
       ...bandBlocks(general, band),
       ...callouts,

@@ -2,7 +2,7 @@ import type { EnvironmentResult, EnvironmentScale } from '@app/contract/assessme
 import type { ReportBlock, ReportSection } from '@app/contract/reports';
 import type { EnvironmentTexts, InterpretationTexts } from './interpretation-schema.ts';
 import { errorBandOf, standardError } from './measurement-precision.ts';
-import { bandBlocks, bandOf, formatNumber, normNote, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
+import { bandBlocks, bandOf, borderNote, formatNumber, normNote, optionalParagraph, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
 import { interleave } from './closing-sections.ts';
 import type { PercentileLookup, ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
@@ -48,6 +48,7 @@ export function composeEnvironmentPart(result: EnvironmentResult, all: Interpret
     section(`environment-${reading.scale.id}`, reading.figure.label, [
       scoreBlock(reading.figure),
       sectionChart(general, language, reading.figure.label, scaleZones, [reading.figure, average]),
+      ...optionalParagraph(borderNote(general, reading.figure, scaleZones, texts.band_labels)),
       paragraph(reading.texts.description),
       ...bandBlocks(general, reading.band),
     ]);

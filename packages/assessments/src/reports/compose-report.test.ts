@@ -210,6 +210,26 @@ describe('the BIG5 report', () => {
     expect(chart?.kind === 'bar_chart' && chart.bars.map((bar) => bar.id)).toEqual(['openness', 'imagination', 'artistic_interests', 'intellect']);
   });
 
+  it('points to the neighbouring band when the likely range crosses a border, and only then', () => {
+    const near = structuredClone(careful.big5);
+    const openness = near.traits.find((trait) => trait.id === 'openness');
+    if (openness) Object.assign(openness, { score: 60, mean: 3.4, band: 'average' });
+    const paragraphs = (document: ReportDocument) => sectionById(document, 'section-openness').blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.text] : []));
+    expect(paragraphs(compose('big5', { ...careful, big5: near }))).toContain(
+      "Your Openness score lies close to a band border: its likely range reaches into the band 'High', so read that band's description as well.",
+    );
+    expect(paragraphs(reports.careful).join(' ')).not.toContain('close to a band border');
+  });
+
+  it('says when a facet lies in another band than its trait', () => {
+    const mixed = structuredClone(careful.big5);
+    const imagination = mixed.traits.find((trait) => trait.id === 'openness')?.facets.find((facet) => facet.id === 'imagination');
+    if (imagination) Object.assign(imagination, { score: 87.5, mean: 4.5, band: 'high' });
+    const facet = sectionById(compose('big5', { ...careful, big5: mixed }), 'section-openness-imagination').blocks[1];
+    expect(facet).toEqual({ kind: 'paragraph', text: expect.stringContaining('Note that Imagination is high while your Openness as a whole is average') as unknown });
+    expect(sectionById(reports.careful, 'section-openness-imagination').blocks[1]).toEqual({ kind: 'paragraph', text: expect.not.stringContaining('Note that') as unknown });
+  });
+
   it('calls neuroticism emotional sensitivity', () => {
     expect(scoreOf(reports.careful, 'neuroticism')?.label).toBe('Emotional sensitivity');
   });

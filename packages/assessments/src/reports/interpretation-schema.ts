@@ -92,6 +92,8 @@ export const generalTextsSchema = z.object({
     /** Precedes a band note of its own (values). */
     no_norm_group: text,
     norm_group: template('group', 'size'),
+    /** When the error band crosses a band border: {band} is the neighbouring band's label. */
+    border_note: template('label', 'band'),
   }),
   lists: listTitles,
   how_to_read: z.object({
@@ -137,7 +139,12 @@ export const big5TextsSchema = z.object({
   band_labels: bandLabels,
   intro: text,
   traits: z.record(z.string(), scaleText.extend({ facets: z.record(z.string(), facetText) })),
-  facets: z.object({ chart_title: template('label'), intro: template('label') }),
+  facets: z.object({
+    chart_title: template('label'),
+    intro: template('label'),
+    /** Added to a facet whose band differs from its trait's. */
+    contrast: template('facet', 'trait', 'facet_band', 'trait_band'),
+  }),
   combinations_title: text,
   combinations_intro: text,
   /** Texts for pairs of traits in given bands: used in the summary, the detail sections and the plan. */

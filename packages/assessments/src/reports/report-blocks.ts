@@ -57,6 +57,19 @@ export function normNote(general: GeneralTexts, language: string, percentiles: r
   return `${fillTemplate(general.score.norm_some, { groups })} ${bandNote ?? fillTemplate(general.score.band_from_scale, cutOffs)}`;
 }
 
+/**
+ * A sentence when the score's likely range crosses a band border (the band could as well be the
+ * neighbouring one), or null. `bandLabels` names the bands as this part of the report does.
+ */
+export function borderNote(general: GeneralTexts, figure: ScaleFigure, zones: BandZones, bandLabels: Record<ScoreBand, string>): string | null {
+  const { low, high } = figure.errorBand;
+  const crosses = (cut: number) => low < cut && cut < high;
+  let neighbour: ScoreBand | null = null;
+  if (crosses(zones.low_below)) neighbour = figure.band === 'low' ? 'average' : 'low';
+  else if (crosses(zones.high_above)) neighbour = figure.band === 'high' ? 'average' : 'high';
+  return neighbour === null ? null : fillTemplate(general.score.border_note, { label: figure.label, band: bandLabels[neighbour] });
+}
+
 export function toBar(figure: ScaleFigure): ScoreBar {
   return { id: figure.id, label: figure.label, score: figure.score, band: figure.band, error_band: figure.errorBand };
 }
@@ -136,6 +149,11 @@ export function sectionChart(general: GeneralTexts, language: string, label: str
 
 export function paragraph(text: string): ReportBlock {
   return { kind: 'paragraph', text };
+}
+
+/** A paragraph when there is text, nothing otherwise (to spread into a block list). */
+export function optionalParagraph(text: string | null): ReportBlock[] {
+  return text === null ? [] : [paragraph(text)];
 }
 
 /** Paragraphs for meaning, work, teams and relationships, then strengths, risks and suggestions. */
