@@ -71,7 +71,7 @@ function traitSection(trait: (typeof traits)[number], index: number): ReportSect
     title: trait.label,
     blocks: [
       scoreBlock(trait.id, trait.label, trait.score, index % 2 === 0),
-      ...prose(trait.label.toLowerCase(), 2, index),
+      ...prose(trait.label.toLowerCase(), 3, index),
       {
         kind: 'bar_chart',
         title: `${trait.label}: your six facets`,
@@ -250,6 +250,37 @@ function summary(type: GeneratedReportType): ReportDocument['summary'] {
   };
 }
 
+function howToReadSection(): ReportSection {
+  return {
+    id: 'section-how-to-read',
+    title: 'How to read this report',
+    blocks: [
+      ...prose('reading your results', 3),
+      { kind: 'callout', tone: 'info', title: 'Scores and bands', text: 'Scores run from 0 to 100. Below 35 is low, above 65 is high, and in between is average: most people score there on most scales.' },
+      { kind: 'callout', tone: 'info', title: 'Error bands', text: 'No questionnaire measures perfectly. The light bar around each score shows the range your score would probably fall in if you answered again.' },
+      {
+        kind: 'table',
+        caption: 'What the words in this report mean',
+        columns: ['Word', 'Meaning'],
+        rows: [
+          ['Band', 'Low, average or high: where a score falls on 0 to 100.'],
+          ['Percentile', 'The share of a norm group that scored lower than you.'],
+          ['Norm group', 'People who answered the same questionnaire; shown once at least 100 of them did.'],
+          ['Centred score', 'How far a value sits above or below your own average over all ten values.'],
+        ],
+      },
+    ],
+    subsections: [],
+  };
+}
+
+function shortSections(): ReportSection[] {
+  return [
+    { id: 'section-strengths', title: 'Strengths', blocks: [paragraph(sentence('your strengths', 2)), { kind: 'list', style: 'strengths', title: 'What you bring', items: ['Curiosity that finds new ways of doing things.', 'Care for the people you work with.', 'Steadiness when plans change.'] }], subsections: [] },
+    { id: 'section-blind-spots', title: 'Blind spots', blocks: [paragraph(sentence('your blind spots', 1)), { kind: 'list', style: 'risks', title: 'What can get in the way', items: ['Holding back in groups until it is too late to shape a decision.', 'Saying yes to help others when your own work needs the time.'] }], subsections: [] },
+  ];
+}
+
 function closingSection(): ReportSection {
   return {
     id: 'section-together',
@@ -272,9 +303,11 @@ export function reportDocumentFixture(type: GeneratedReportType, overrides: Part
         : type === 'values'
           ? valuesSections()
           : [
+              howToReadSection(),
               ...environmentSections().map((section) => ({ ...section, title: `Work environment: ${section.title.toLowerCase()}` })),
               { ...big5Sections()[0]!, subsections: traits.map(traitSection) },
               ...valuesSections(),
+              ...shortSections(),
               closingSection(),
             ];
   return {

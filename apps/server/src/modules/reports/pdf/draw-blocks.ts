@@ -1,7 +1,7 @@
 import type { ReportBlock } from '@app/contract/reports';
 import { barChartHeight, drawBarChart } from './draw-bar-chart.ts';
 import { calloutHeight, drawCallout } from './draw-callout.ts';
-import { drawList, listItemHeight, listTitleHeight } from './draw-list.ts';
+import { drawList, listLeadHeight } from './draw-list.ts';
 import { drawScoreBlock, scoreBlockHeight } from './draw-score-block.ts';
 import { drawShareChart, shareChartHeight } from './draw-share-chart.ts';
 import { drawTable, tableLeadHeight } from './draw-table.ts';
@@ -51,7 +51,7 @@ export function leadHeight(place: BlockPlacement, block: ReportBlock): number {
     case 'paragraph':
       return Math.min(heightOf(doc, block.text, textStyles.body, width), minimumLines * lineHeightOf(doc, textStyles.body));
     case 'list':
-      return listTitleHeight(doc, block, width) + listItemHeight(doc, block.items[0] ?? '', width);
+      return listLeadHeight(doc, block, width);
     case 'score':
       return scoreBlockHeight(doc, block, width, language);
     case 'bar_chart':

@@ -21,6 +21,20 @@ export function listItemHeight(doc: PDFKit.PDFDocument, item: string, width: num
   return heightOf(doc, item, textStyles.body, width - textIndent) + itemGap;
 }
 
+/**
+ * The room item `index` needs where it starts: itself, and the last item too when it is the one
+ * before the last (the last item never goes to the next page alone).
+ */
+function itemNeeds(doc: PDFKit.PDFDocument, block: ListBlock, index: number, width: number): number {
+  const own = listItemHeight(doc, block.items[index] ?? '', width);
+  return index === block.items.length - 2 ? own + listItemHeight(doc, block.items[index + 1] ?? '', width) : own;
+}
+
+/** What must fit for the list to start on this page: its title and its first item(s). */
+export function listLeadHeight(doc: PDFKit.PDFDocument, block: ListBlock, width: number): number {
+  return listTitleHeight(doc, block, width) + itemNeeds(doc, block, 0, width);
+}
+
 /** The list's marker for one item, centred on the first line's middle at (x, y). */
 function drawMarker(doc: PDFKit.PDFDocument, style: ListStyle, x: number, y: number): void {
   const cx = x + 6;
@@ -61,8 +75,7 @@ function drawMarker(doc: PDFKit.PDFDocument, style: ListStyle, x: number, y: num
  * kept whole on a page. The title stays with the first item.
  */
 export function drawList(doc: PDFKit.PDFDocument, parent: StructureParent, block: ListBlock, x: number, width: number, headingType: string): void {
-  const firstItem = listItemHeight(doc, block.items[0] ?? '', width);
-  ensureRoom(doc, listTitleHeight(doc, block, width) + firstItem);
+  ensureRoom(doc, listLeadHeight(doc, block, width));
   const titleTop = doc.y;
   tagged(doc, parent, headingType, () => write(doc, block.title, x, titleTop, textStyles.blockTitle, width));
   doc.y += titleGap;
@@ -70,7 +83,7 @@ export function drawList(doc: PDFKit.PDFDocument, parent: StructureParent, block
   group(doc, parent, 'L', (list) => {
     block.items.forEach((item, index) => {
       const height = listItemHeight(doc, item, width);
-      ensureRoom(doc, height);
+      ensureRoom(doc, itemNeeds(doc, block, index, width));
       const top = doc.y;
       doc.font(textStyles.body.font).fontSize(textStyles.body.size);
       const firstLineMiddle = top + doc.currentLineHeight() / 2;

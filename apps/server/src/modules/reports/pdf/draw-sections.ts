@@ -1,15 +1,17 @@
 import type { ReportBlock, ReportSection } from '@app/contract/reports';
 import { drawBlock, leadHeight, type BlockPlacement } from './draw-blocks.ts';
-import { addPage, ensureRoom, gapBefore } from './pdf-flow.ts';
+import { addPage, ensureRoom, gapBefore, roomLeft } from './pdf-flow.ts';
 import { artifact, tagged, type StructureParent } from './pdf-structure.ts';
 import { heightOf, textStyles, write } from './pdf-text-style.ts';
 import type { SectionPlace } from './table-of-contents.ts';
-import { colors, contentWidth, page, spacing } from './pdf-theme.ts';
+import { colors, contentBottom, contentWidth, page, spacing } from './pdf-theme.ts';
 
 const left = page.margins.left;
 const accentHeight = 4;
 const sectionHeadingGap = 12;
 const subsectionRuleGap = 12;
+/** Space above a section that follows another on the same page. */
+const sectionGap = 34;
 
 export interface SectionContext {
   doc: PDFKit.PDFDocument;
@@ -73,10 +75,19 @@ function drawSubsection(context: SectionContext, parent: StructureParent, sectio
   sect.end();
 }
 
-/** A top-level section: always from the top of a new page, with its title as an H2. */
-export function drawSection(context: SectionContext, root: StructureParent, section: ReportSection): void {
+/**
+ * A top-level section with its title as an H2. A chapter (a section with subsections) starts on a
+ * new page; a short section follows the one before when more than half a page is left, so the
+ * closing sections (strengths, blind spots, a plan) do not each leave a page nearly empty.
+ */
+export function drawSection(context: SectionContext, root: StructureParent, section: ReportSection, first: boolean): void {
   const { doc } = context;
-  addPage(doc);
+  const halfPage = (contentBottom - page.margins.top) / 2;
+  if (first || section.subsections.length > 0 || roomLeft(doc) < halfPage) addPage(doc);
+  else {
+    doc.y += sectionGap;
+    ensureRoom(doc, accentHeight + sectionHeadingGap + heightOf(doc, section.title, textStyles.section, contentWidth) + firstContentHeight(context, section, 0));
+  }
   const sect = doc.struct('Sect');
   root.add(sect);
   const top = doc.y;

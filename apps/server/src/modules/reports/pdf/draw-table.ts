@@ -37,10 +37,11 @@ function rowHeight(doc: PDFKit.PDFDocument, cells: string[], widths: number[], s
   return Math.max(...heights) + 2 * cellPadding.y;
 }
 
+/** The caption, the header row and the first rows (up to three) stay together. */
 export function tableLeadHeight(doc: PDFKit.PDFDocument, block: TableBlock, width: number): number {
   const widths = columnWidths(doc, block, width);
-  const first = block.rows[0] ? rowHeight(doc, block.rows[0], widths, cellStyle) : 0;
-  return heightOf(doc, block.caption, textStyles.caption, width) + captionGap + rowHeight(doc, block.columns, widths, headStyle) + first;
+  const firstRows = block.rows.slice(0, 3).reduce((sum, row) => sum + rowHeight(doc, row, widths, cellStyle), 0);
+  return heightOf(doc, block.caption, textStyles.caption, width) + captionGap + rowHeight(doc, block.columns, widths, headStyle) + firstRows;
 }
 
 /**

@@ -17,8 +17,11 @@ const labelRadius = motiveRing.outer + 10;
 const circleHeight = 2 * (labelRadius + 26);
 const legendRowHeight = 15;
 
+const noteText = 'dashed ring: your own average over all ten values; wedges reach out above it, in below it';
+const columnNoteWidth = 330;
+
 export function valuesCircleHeight(block: ValuesCircle): number {
-  return circleHeight + 8 + Math.ceil(block.motives.length / 2) * legendRowHeight;
+  return circleHeight + 8 + Math.ceil(block.motives.length / 2) * legendRowHeight + 4 + 12;
 }
 
 /** Points of an annular sector between two angles (radians, clockwise from the top). */
@@ -46,9 +49,8 @@ export function drawValuesCircle(doc: PDFKit.PDFDocument, block: ValuesCircle, x
   const scale = (outerRadius - zeroRadius) / (Math.ceil(largest * 2) / 2);
   const motiveColor = new Map(block.motives.map((motive, index) => [motive.id, seriesColors[index % seriesColors.length] ?? colors.primary]));
 
-  // Guide rings: the scale's reach and the dashed zero ring.
+  // The scale's reach as a light disc; the dashed zero ring is drawn over the wedges below.
   doc.circle(cx, cy, outerRadius).fill(colors.muted);
-  doc.circle(cx, cy, zeroRadius - scale * (Math.ceil(largest * 2) / 2) + 0.01).fill(colors.white);
 
   block.values.forEach((value, index) => {
     const from = index * slice - slice / 2 + 0.025;
@@ -75,10 +77,14 @@ export function drawValuesCircle(doc: PDFKit.PDFDocument, block: ValuesCircle, x
   doc.save().lineWidth(0.8).dash(2.5, { space: 2 }).strokeColor(colors.mutedText);
   doc.circle(cx, cy, zeroRadius).stroke();
   doc.restore();
-  label(doc, 'your average', cx, cy - 4, valueNumber, 'center');
 
-  // Legend: one row per motive with its colour, name and centred score.
+  // Legend: one row per motive with its colour, name and centred score, then how to read the ring.
   const legendTop = y + circleHeight + 8;
+  const noteTop = legendTop + Math.ceil(block.motives.length / 2) * legendRowHeight + 4;
+  doc.save().lineWidth(0.8).dash(2.5, { space: 2 }).strokeColor(colors.mutedText);
+  doc.circle(cx - columnNoteWidth / 2 + 5, noteTop + 4.5, 4.5).stroke();
+  doc.restore();
+  label(doc, noteText, cx - columnNoteWidth / 2 + 14, noteTop, valueNumber);
   const columnWidth = Math.min(230, width / 2);
   const legendLeft = cx - columnWidth;
   block.motives.forEach((motive, index) => {

@@ -23,12 +23,19 @@ export function formatDate(instant: string, language: string): string {
   return format.format(new Date(instant));
 }
 
+const countFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatCount(count: number, language: string): string {
-  try {
-    return new Intl.NumberFormat(language).format(count);
-  } catch {
-    return String(count);
+  let format = countFormats.get(language);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(language);
+    } catch {
+      format = new Intl.NumberFormat('en');
+    }
+    countFormats.set(language, format);
   }
+  return format.format(count);
 }
 
 /** 1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st. */

@@ -99,11 +99,12 @@ describe('renderReportPdf', () => {
     const contentsPage = read.pages.find((page) => read.headings.some((heading) => heading.page === page.number && heading.text === 'Contents'));
     expect(contentsPage).toBeDefined();
     expect(read.structTypes).toEqual(expect.arrayContaining(['TOC', 'TOCI']));
-    for (const section of allSections(document.sections)) {
+    const entries = document.sections.flatMap((section) => [{ section, role: 'H2' }, ...section.subsections.map((subsection) => ({ section: subsection, role: 'H3' }))]);
+    for (const { section, role } of entries) {
       const line = contentsPage!.lines.find((candidate) => squeeze(candidate).includes(squeeze(section.title)));
       expect(line, section.title).toBeDefined();
       const pageNumber = Number(/(\d+)$/.exec(line!)?.[1]);
-      const heading = read.headings.find((candidate) => candidate.page > contentsPage!.number && squeeze(candidate.text) === squeeze(section.title));
+      const heading = read.headings.find((candidate) => candidate.role === role && squeeze(candidate.text) === squeeze(section.title));
       expect(heading?.page, section.title).toBe(pageNumber);
     }
   });

@@ -52,7 +52,7 @@ export function renderReportPdf(document: ReportDocument, options: { compress?: 
   drawSummaryPage(doc, root, document);
   const contents = document.type === 'complete' ? drawTableOfContents(doc, root, document.sections) : null;
   const context: SectionContext = { doc, language: document.language, places: new Map(), outline: doc.outline };
-  for (const section of document.sections) drawSection(context, root, section);
+  document.sections.forEach((section, index) => drawSection(context, root, section, index === 0));
   contents?.finish((section) => context.places.get(section));
 
   drawPageFurniture(doc, document.title, document.person_name);
