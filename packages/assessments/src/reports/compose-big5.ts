@@ -132,6 +132,8 @@ export function composeBig5Part(result: Big5Result, all: InterpretationTexts, pe
   const bandOf = (reading: TraitReading) => reading.texts.bands[reading.trait.band];
   // A step per area: the two strongest combinations, then the most distinctive traits they leave out.
   const covered = new Set(combinations.slice(0, 2).flatMap((rule) => rule.when.map((condition) => condition.scale)));
+  // A trait a combination already speaks for gives its second point, not its first, which the combination's text echoes.
+  const ownItems = (reading: TraitReading, list: 'strengths' | 'risks') => bandOf(reading)[list].slice(covered.has(reading.trait.id) ? 1 : 0).slice(0, 2);
   const stepTraits = byDistance.slice(0, 3).filter((reading) => !covered.has(reading.trait.id));
   const traitSentences = byDistance.map((reading) => reading.texts.bands[reading.trait.band].summary);
   const sentences = unique([...traitSentences.slice(0, 3), ...combinations.slice(0, 2).map((rule) => rule.summary), ...traitSentences.slice(3)]);
@@ -151,8 +153,8 @@ export function composeBig5Part(result: Big5Result, all: InterpretationTexts, pe
       label: fillTemplate(general.summary.highlight_label, { label: reading.figure.label, band: reading.figure.bandLabel, score: formatNumber(language, reading.figure.score) }),
       text: reading.texts.bands[reading.trait.band].headline,
     })),
-    strengths: unique([...combinations.slice(0, 2).map((rule) => rule.strength), ...interleave(byDistance.map((reading) => bandOf(reading).strengths.slice(0, 2)))]),
-    risks: unique([...combinations.slice(0, 2).map((rule) => rule.risk), ...interleave(byDistance.map((reading) => bandOf(reading).risks.slice(0, 2)))]),
+    strengths: unique([...combinations.slice(0, 2).map((rule) => rule.strength), ...interleave(byDistance.map((reading) => ownItems(reading, 'strengths')))]),
+    risks: unique([...combinations.slice(0, 2).map((rule) => rule.risk), ...interleave(byDistance.map((reading) => ownItems(reading, 'risks')))]),
     steps: unique([...combinations.slice(0, 2).map((rule) => rule.suggestion), ...stepTraits.map((reading) => bandOf(reading).suggestions[0] ?? '')]).filter(Boolean),
     lead: byDistance[0]?.figure.label ?? '',
     bands: Object.fromEntries(result.traits.map((trait) => [trait.id, trait.band])),
