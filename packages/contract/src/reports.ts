@@ -59,9 +59,10 @@ export type ReportListItem = z.infer<typeof reportListItem>;
 export const reportList = z.object({ data: z.array(reportListItem) });
 export type ReportList = z.infer<typeof reportList>;
 
+/** Any text passes: a report id that is not a uuid, like another person's, is simply not found (404). */
 export const reportParams = z.object({
-  type: z.string(),
-  id: z.uuid({ error: 'Not found.' }),
+  type: z.string().max(40),
+  id: z.string().max(100),
 });
 export type ReportParams = z.infer<typeof reportParams>;
 

@@ -22,13 +22,17 @@ interface Thread {
 }
 
 /**
- * Where the worker's code is: beside this file when it runs from its TypeScript sources (tests,
- * `npm run dev`: loaded through tsx), or the built `report-render-worker.js` beside the server's
- * bundle (apps/server/scripts/build.ts builds both).
+ * How to start a render thread: the built `report-render-worker.js` beside the server's bundle
+ * (apps/server/scripts/build.ts builds both), or, when the server runs from its TypeScript sources
+ * (tests, `npm run dev`), a small script that registers tsx in the new thread first and then loads
+ * `render-worker.ts` (a worker does not take `--import tsx` from its execArgv on every Node 20).
  */
-function workerSource(): { url: URL; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts')) return { url: new URL('./render-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
-  return { url: new URL('./report-render-worker.js', import.meta.url), execArgv: [] };
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./report-render-worker.js', import.meta.url));
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const source = new URL('./render-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(bootstrap, { eval: true });
 }
 
 /**
@@ -42,8 +46,7 @@ export function createRenderPool({ size, logger }: RenderPoolOptions): ReportRen
   let closed = false;
 
   function start(): Thread {
-    const { url, execArgv } = workerSource();
-    const thread: Thread = { worker: new Worker(url, { execArgv }), task: null };
+    const thread: Thread = { worker: startWorker(), task: null };
     thread.worker.on('message', (reply: RenderReply) => {
       const current = thread.task;
       if (!current || current.id !== reply.id) return;

@@ -130,13 +130,14 @@ export async function generateReport(deps: GenerationDeps, job: GenerateReportJo
     });
     deps.log.info({ reportId: job.reportId, edition: job.edition, pages: rendered.pageCount }, 'report generated');
   } catch (error) {
+    // Every failed attempt leaves its reason for operators; the last one also marks the report failed.
     const finalAttempt = context.retryCount >= context.retryLimit;
-    if (finalAttempt) {
-      await deps.db.execute(sql`
-        update granted_reports set status = 'failed', claimed_by_job = null, claimed_at = null,
-          failure_reason = ${error instanceof Error ? error.message.slice(0, 500) : 'unknown error'}, updated_at = ${deps.clock.now()}
-        where id = ${job.reportId} and claimed_by_job = ${context.id}`);
-    }
+    const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+    await deps.db.execute(sql`
+      update granted_reports set failure_reason = ${reason}, updated_at = ${deps.clock.now()},
+        status = ${finalAttempt ? 'failed' : 'generating'},
+        claimed_by_job = ${finalAttempt ? null : context.id}, claimed_at = ${finalAttempt ? null : sql`claimed_at`}
+      where id = ${job.reportId} and claimed_by_job = ${context.id}`);
     throw error;
   }
 }

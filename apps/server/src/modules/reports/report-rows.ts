@@ -70,7 +70,10 @@ export async function listReportRows(db: Database, userId: string): Promise<Repo
 }
 
 /** One report of its owner, by type and id; null for anything else (someone else's, a wrong type). */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function findOwnedReport(db: Database, userId: string, type: string, id: string): Promise<ReportRow | null> {
+  if (!uuidPattern.test(id)) return null;
   const result = await db.execute<RawRow>(sql`${selectReports} where g.id = ${id} and g.user_id = ${userId} and g.report_type = ${type}`);
   const raw = result.rows[0];
   return raw ? toRow(raw) : null;
