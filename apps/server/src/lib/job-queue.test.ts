@@ -49,6 +49,18 @@ describe('the job queue (pg-boss)', () => {
     expect(seen).toEqual([{ n: 1 }]);
   });
 
+  it('runs a scheduled job once at start when asked to, without waiting for its cron minute', async () => {
+    const queue = newQueue();
+    let runs = 0;
+    queue.define('test.sweep', { pollingIntervalSeconds: 30 }, async () => void (runs += 1));
+    // Once a year: only the start-up run can happen within this test.
+    queue.schedule('test.sweep', '0 0 1 1 *', { alsoAtStart: true });
+    await queue.start();
+    await until(() => runs === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(runs).toBe(1);
+  });
+
   it('runs a job that another instance sent', async () => {
     const worker = newQueue();
     const seen: unknown[] = [];

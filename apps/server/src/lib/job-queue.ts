@@ -66,6 +66,7 @@ export class JobQueue {
   private readonly stopTimeoutMs: number;
   private readonly definitions = new Map<string, Definition>();
   private readonly schedules = new Map<string, string>();
+  private readonly runAtStart = new Set<string>();
   private readonly workers = new Map<string, QueueWorker>();
   private started = false;
   /** Set when stop() returns: from then on nothing of pg-boss may touch the pool (its owner ends it). */
@@ -93,10 +94,15 @@ export class JobQueue {
     this.definitions.set(name, { name, policy, handler: handler as JobHandler<object> });
   }
 
-  /** Runs a defined queue's job on a cron schedule (UTC), once across all instances. */
-  schedule(name: string, cron: string): void {
+  /**
+   * Runs a defined queue's job on a cron schedule (UTC), once across all instances; with
+   * `alsoAtStart`, this instance also queues one as soon as it has started (a sweep that should not
+   * wait for its first minute after a restart).
+   */
+  schedule(name: string, cron: string, options: { alsoAtStart?: boolean } = {}): void {
     if (this.started) throw new Error(`job schedule ${name} added after start`);
     this.schedules.set(name, cron);
+    if (options.alsoAtStart) this.runAtStart.add(name);
   }
 
   /** Installs or migrates the schema, creates the queues, starts the workers and schedules. */
@@ -120,6 +126,7 @@ export class JobQueue {
     }
     for (const [name, cron] of this.schedules) await this.boss.schedule(name, cron);
     this.started = true;
+    for (const name of this.runAtStart) await this.send(name, {});
   }
 
   /** Queues a job; returns its id. The queue's policy decides retries. */

@@ -50,7 +50,8 @@ export const reportsModule = fp<ReportsModuleOptions>(
       const queued = await queueReadyReports(deps, null);
       if (queued > 0) log.info({ queued }, 'report sweep queued reports');
     });
-    app.jobs.schedule(sweepQueue, '* * * * *');
+    // Also at start-up: reports whose server stopped mid-way are taken over at once, not at the next minute.
+    app.jobs.schedule(sweepQueue, '* * * * *', { alsoAtStart: true });
 
     const queueForUser = (userId: string) =>
       queueReadyReports(deps, userId).catch((error: unknown) => log.error({ err: error, userId }, 'queueing reports failed; the sweep will'));
@@ -59,7 +60,7 @@ export const reportsModule = fp<ReportsModuleOptions>(
       channel: 'report_work',
       onChange: (userId) => void queueForUser(userId),
       // Back after a break: what was granted or completed meanwhile is queued now, not at the sweep.
-      // (The first connection is no break: what waited at start-up is the sweep's.)
+      // (The first connection is no break: what waited at start-up is the start-up sweep's.)
       setLive: (live) => {
         if (live && wasLive) void queueReadyReports(deps, null).catch((error: unknown) => log.error({ err: error }, 'queueing reports failed; the sweep will'));
         if (live) wasLive = true;
