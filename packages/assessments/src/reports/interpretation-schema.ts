@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { valueIds, type Big5Bank, type EnvironmentBank, type ValuesBank } from '../bank-schema.ts';
+import type { NormGroup } from './norms.ts';
 import { templateGaps } from './report-template.ts';
 
 // The shape of the interpretation texts (interpretations/<language>/<file>.json) and the rules they
@@ -95,6 +96,8 @@ export const generalTextsSchema = z.object({
     /** When the error band crosses a band border: {band} is the neighbouring band's label. */
     border_note: template('label', 'band'),
   }),
+  /** How percentiles name their norm group ('73rd percentile among {label}'), one per group of norms.ts. */
+  norm_groups: z.object({ everyone: text, under_25: text, '25_39': text, '40_54': text, '55_plus': text }) satisfies z.ZodType<Record<NormGroup, string>>,
   lists: listTitles,
   how_to_read: z.object({
     intro: text,
