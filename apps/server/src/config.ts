@@ -119,7 +119,17 @@ const envSchema = z.object({
   /** Retries of a failed report generation before the report shows as failed ('Try again'). */
   REPORT_RETRIES: z.coerce.number({ error: 'must be a whole number from 0 to 20' }).int({ error: 'must be a whole number from 0 to 20' }).min(0, { error: 'must be a whole number from 0 to 20' }).max(20, { error: 'must be a whole number from 0 to 20' }).default(4),
   REPORT_RENDER_WORKERS: z.coerce.number({ error: 'must be a whole number from 1 to 64' }).int({ error: 'must be a whole number from 1 to 64' }).min(1, { error: 'must be a whole number from 1 to 64' }).max(64, { error: 'must be a whole number from 1 to 64' }).optional(),
+  /** Issue 11: the optional AI narrative. An OpenAI-compatible chat-completions URL, its model and key: all three or none. */
+  REPORT_AI_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  REPORT_AI_MODEL: z.string().trim().min(1, { error: 'must name a model' }).max(200, { error: 'must name a model' }).optional(),
+  /** Secret: never shown in an error or the log. */
+  REPORT_AI_KEY: z.string().trim().min(1, { error: 'must not be blank' }).optional(),
+  /** An answer slower than this counts as a failed attempt (retried, then the narrative is unavailable). */
+  REPORT_AI_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number of milliseconds (100-120000)' }).int({ error: 'must be a whole number of milliseconds (100-120000)' }).min(100, { error: 'must be a whole number of milliseconds (100-120000)' }).max(120_000, { error: 'must be a whole number of milliseconds (100-120000)' }).default(20_000),
 });
+
+/** Variables whose value an error message never repeats. */
+const secretVariables: ReadonlySet<string> = new Set(['REPORT_AI_KEY']);
 
 export interface CheckoutLimits {
   perAccountPerMinute: number;
@@ -195,6 +205,17 @@ export interface ReportsConfig {
   retryDelaySeconds: number;
   /** Retries of a failed generation before the report is marked failed. */
   retries: number;
+  /** The optional AI narrative's endpoint; undefined (the default) turns narratives off. */
+  ai: ReportAiConfig | undefined;
+}
+
+export interface ReportAiConfig {
+  /** The full URL of an OpenAI-compatible chat-completions endpoint. */
+  url: string;
+  model: string;
+  /** Sent as a Bearer token; never logged. */
+  key: string;
+  timeoutMs: number;
 }
 
 export interface VatNumbersConfig {
@@ -230,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     const raw = present[name];
-    const shown = raw === undefined ? '' : ` (got "${withoutCredentials(raw)}")`;
+    const shown = raw === undefined || secretVariables.has(name) ? '' : ` (got "${withoutCredentials(raw)}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const vars = parsed.data;
@@ -273,8 +294,22 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       claimTimeoutSeconds: vars.REPORT_JOB_TIMEOUT_SECONDS,
       retryDelaySeconds: vars.REPORT_RETRY_DELAY_SECONDS,
       retries: vars.REPORT_RETRIES,
+      ai: reportAiConfig(vars),
     },
   };
+}
+
+/** On when REPORT_AI_URL, REPORT_AI_MODEL and REPORT_AI_KEY are all set; off when none is. */
+function reportAiConfig(vars: z.infer<typeof envSchema>): ReportAiConfig | undefined {
+  const names = ['REPORT_AI_URL', 'REPORT_AI_MODEL', 'REPORT_AI_KEY'] as const;
+  const missing = names.filter((name) => !vars[name]);
+  if (missing.length === names.length) return undefined;
+  if (missing.length > 0) {
+    const given = names.filter((name) => vars[name]);
+    const verb = (list: readonly string[]) => (list.length > 1 ? 'are' : 'is');
+    throw new ConfigError(`Invalid configuration: ${missing.join(' and ')} ${verb(missing)} required when ${given.join(' and ')} ${verb(given)} set (the AI narrative needs all three)`);
+  }
+  return { url: vars.REPORT_AI_URL!, model: vars.REPORT_AI_MODEL!, key: vars.REPORT_AI_KEY!, timeoutMs: vars.REPORT_AI_TIMEOUT_MS };
 }
 
 function paymentsConfig(vars: z.infer<typeof envSchema>): PaymentsConfig {

@@ -29,6 +29,8 @@ export const errorCodes = [
   'report_not_ready',
   'report_not_failed',
   'report_up_to_date',
+  'report_narrative_disabled',
+  'report_narrative_not_failed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -211,6 +211,24 @@ export const reportDocument = z.object({
 });
 export type ReportDocument = z.infer<typeof reportDocument>;
 
+/**
+ * The optional AI narrative of the current edition (issue 11), written from the scores alone:
+ * 'pending' while it is being written (the web asks again), 'ready' with its plain text, or
+ * 'unavailable' with spec section 8's message when the AI endpoint failed (then it can be retried).
+ */
+export const reportNarrativeStatuses = ['pending', 'ready', 'unavailable'] as const;
+export const reportNarrative = z.object({
+  status: z.enum(reportNarrativeStatuses),
+  /** Plain text, paragraphs separated by a blank line; never markup. Set when ready. */
+  text: z.string().nullable(),
+  /** Spec section 8's message when the AI endpoint failed. */
+  message: z.string().nullable(),
+});
+export type ReportNarrative = z.infer<typeof reportNarrative>;
+
+/** `POST /api/reports/{type}/{id}/narrative`: the narrative, pending again. */
+export const reportNarrativeEnvelope = z.object({ data: reportNarrative });
+
 /** `GET /api/reports/{type}/{id}`: the row and its ready document. */
 export const reportView = z.object({
   data: z.object({
@@ -218,15 +236,8 @@ export const reportView = z.object({
     document: reportDocument,
     /** The person changed answers after this edition: a free update with the latest answers is offered. */
     update_available: z.boolean(),
-    /** The optional AI narrative; null when none is configured or it is not there yet. */
-    narrative: z
-      .object({
-        status: z.enum(['ready', 'unavailable']),
-        text: z.string().nullable(),
-        /** Spec section 8's message when the AI endpoint failed. */
-        message: z.string().nullable(),
-      })
-      .nullable(),
+    /** The optional AI narrative; null when no AI endpoint is configured. */
+    narrative: reportNarrative.nullable(),
   }),
 });
 export type ReportView = z.infer<typeof reportView>;
@@ -245,4 +256,8 @@ export const reportMessages = {
   upToDate: 'This report already uses your latest answers.',
   /** Spec section 8, shown on the web view when the AI narrative could not be written. */
   aiUnavailable: 'AI Servers currently unavailable, please try another model or wait and try again.',
+  /** 409 on the narrative's retry when no AI endpoint is configured. */
+  narrativeDisabled: 'Personal narratives are not offered here.',
+  /** 409 on the narrative's retry while it is being written or once it is written. */
+  narrativeNotFailed: 'Only a narrative that could not be written can be tried again.',
 } as const;

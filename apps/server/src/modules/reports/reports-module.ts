@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { createLocalFileStorage } from '../../lib/file-storage/local-file-storage.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import { generateReport, generateReportQueue, queueReadyReports, type GenerateReportJob, type GenerationDeps } from './report-generation.ts';
+import { createReportNarratives } from './narrative/report-narratives.ts';
 import type { ReportRenderer } from './report-renderer.ts';
 import { createRenderPool } from './render-pool.ts';
 import { reportRoutes } from './routes.ts';
@@ -31,6 +32,9 @@ export const reportsModule = fp<ReportsModuleOptions>(
     const renderer = options.renderer ?? createRenderPool({ size: config.reports.renderWorkers, logger: app.log.child({ component: 'report-render' }) });
     const log = app.log.child({ component: 'reports' });
     const deps: GenerationDeps = { db: app.db, jobs: app.jobs, storage, renderer, clock: app.clock, log, claimTimeoutSeconds: config.reports.claimTimeoutSeconds };
+    // The optional AI narrative of each edition (narrative/): its job, started once an edition is recorded.
+    const narratives = createReportNarratives({ db: app.db, jobs: app.jobs, clock: app.clock, log, ai: config.reports.ai, retryDelaySeconds: config.reports.retryDelaySeconds });
+    narratives.defineJob();
 
     app.jobs.define<GenerateReportJob>(
       generateReportQueue,
@@ -44,7 +48,10 @@ export const reportsModule = fp<ReportsModuleOptions>(
         batchSize: config.reports.renderWorkers,
         pollingIntervalSeconds: 2,
       },
-      (job, context) => generateReport(deps, job, context),
+      async (job, context) => {
+        await generateReport(deps, job, context);
+        await narratives.afterGeneration(job);
+      },
     );
     app.jobs.define(sweepQueue, { retryLimit: 0, expireInSeconds: 5 * 60 }, async () => {
       const queued = await queueReadyReports(deps, null);
@@ -68,7 +75,7 @@ export const reportsModule = fp<ReportsModuleOptions>(
     });
     app.addHook('onClose', () => renderer.close());
 
-    await app.register(reportRoutes, { reports: createReportsService({ db: app.db, jobs: app.jobs, storage, clock: app.clock }) });
+    await app.register(reportRoutes, { reports: createReportsService({ db: app.db, jobs: app.jobs, storage, clock: app.clock, narratives }) });
   },
   { name: 'reports', dependencies: ['db', 'jobs', 'change-notifications'] },
 );

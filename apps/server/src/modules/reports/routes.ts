@@ -1,15 +1,21 @@
 import { reportApiPaths } from '@app/contract/api-paths';
 import { errorBody } from '@app/contract/errors';
-import { reportEnvelope, reportList, reportParams, reportView } from '@app/contract/reports';
+import { reportEnvelope, reportList, reportNarrativeEnvelope, reportParams, reportView } from '@app/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
 import { routePath } from '../payments/route-path.ts';
 import type { ReportsService } from './service.ts';
 
 export interface ReportRoutesOptions {
   reports: ReportsService;
 }
+
+/** Each retry of a narrative costs a call to the AI endpoint (and up to two retries): a few per hour is plenty for a reader. */
+export const narrativeRetryRule: RateLimitRule = { name: 'report-narrative-retries.user', limit: 10, windowSeconds: 60 * 60 };
+const narrativeRetryLimits: readonly RouteRateLimit[] = [{ rule: narrativeRetryRule, by: (request) => (request.auth ? [request.auth.userId] : undefined) }];
 
 const pdfQuery = z.object({ edition: z.coerce.number().int().min(1).max(10_000).optional() });
 
@@ -66,6 +72,23 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
       },
     },
     async (request) => ({ data: await reports.retry(requireAuth(request).userId, request.params.type, request.params.id) }),
+  );
+
+  app.post(
+    routePath(reportApiPaths.narrative, 'type', 'id'),
+    {
+      preHandler: rateLimitPreHandler(narrativeRetryLimits),
+      schema: {
+        tags: ['reports'],
+        summary: '‘Retry’ for the AI narrative of a ready report after it could not be written; 202 with the narrative, pending again',
+        params: reportParams,
+        response: { 202: reportNarrativeEnvelope, 404: errorBody, 409: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const narrative = await reports.retryNarrative(requireAuth(request).userId, request.params.type, request.params.id);
+      return reply.code(202).send({ data: narrative });
+    },
   );
 
   app.post(

@@ -1,10 +1,11 @@
-import { reportDocument, reportMessages, reportAssessments, reportTitles, type ReportListItem, type ReportView } from '@app/contract/reports';
+import { reportDocument, reportMessages, reportAssessments, reportTitles, type ReportListItem, type ReportNarrative, type ReportView } from '@app/contract/reports';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
+import type { ReportNarratives } from './narrative/report-narratives.ts';
 import { ReportStateError } from './report-errors.ts';
 import { queueGeneration } from './report-generation.ts';
 import { findOwnedReport, listReportRows, toReportListItem, type ReportRow } from './report-rows.ts';
@@ -14,6 +15,7 @@ export interface ReportsServiceDeps {
   jobs: JobQueue;
   storage: FileStorage;
   clock: Clock;
+  narratives: ReportNarratives;
 }
 
 export interface ReportFile {
@@ -26,7 +28,7 @@ export interface ReportFile {
  * the free update with the latest answers. Every call is for the caller's own reports: another
  * user's report, an unknown id or a wrong type for a right id are all 404.
  */
-export function createReportsService({ db, jobs, storage, clock }: ReportsServiceDeps) {
+export function createReportsService({ db, jobs, storage, clock, narratives }: ReportsServiceDeps) {
   async function owned(userId: string, type: string, id: string): Promise<ReportRow> {
     const row = await findOwnedReport(db, userId, type, id);
     if (!row) throw new NotFoundError(reportMessages.notFound);
@@ -79,7 +81,7 @@ export function createReportsService({ db, jobs, storage, clock }: ReportsServic
         report: { ...toReportListItem(row), is_new: false },
         document: reportDocument.parse(current.document),
         update_available: await updateAvailable(row, new Date(current.answers_date)),
-        narrative: null,
+        narrative: await narratives.forEdition(row.id, row.currentEdition),
       };
     },
 
@@ -105,6 +107,14 @@ export function createReportsService({ db, jobs, storage, clock }: ReportsServic
       if (result.rowCount === 0) throw new ReportStateError('report_not_failed', reportMessages.notFailed);
       await queueGeneration(jobs, { reportId: row.id, edition: row.requestedEdition });
       return toReportListItem({ ...row, status: 'pending' });
+    },
+
+    /** Retry of the current edition's AI narrative after it could not be written (409 when narratives are off). */
+    async retryNarrative(userId: string, type: string, id: string): Promise<ReportNarrative> {
+      const row = await owned(userId, type, id);
+      if (!narratives.enabled) throw new ReportStateError('report_narrative_disabled', reportMessages.narrativeDisabled);
+      if (row.currentEdition === null) throw new ReportStateError('report_not_ready', reportMessages.notReady);
+      return narratives.retry(row.id, row.currentEdition);
     },
 
     /** The free update: a new edition from the latest answers; the current one stays readable meanwhile. */
