@@ -7,6 +7,7 @@ import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import type { JobContext, JobQueue } from '../../lib/job-queue.ts';
 import { loadReportInputs } from './report-inputs.ts';
 import type { ReportRenderer } from './report-renderer.ts';
+import { loadReportNorms } from './score-norms.ts';
 
 export const generateReportQueue = 'reports.generate';
 
@@ -105,6 +106,7 @@ export async function generateReport(deps: GenerationDeps, job: GenerateReportJo
   try {
     const type = generatedReportType.parse(claimed.report_type);
     const inputs = await loadReportInputs(deps.db, claimed.user_id);
+    const norms = await loadReportNorms(deps.db, claimed.user_id, reportAssessments[type]);
     const generatedAt = deps.clock.now();
     const rendered = await deps.renderer.render({
       type,
@@ -113,6 +115,7 @@ export async function generateReport(deps: GenerationDeps, job: GenerateReportJo
       generatedAt: generatedAt.toISOString(),
       purchasedAt: new Date(claimed.paid_at).toISOString(),
       results: inputs.results,
+      norms,
     });
     const key = reportStorageKey(claimed.user_id, job.reportId, job.edition);
     await deps.storage.put(key, rendered.pdf, 'application/pdf');

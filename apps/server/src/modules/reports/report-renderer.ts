@@ -1,4 +1,5 @@
 import type { Big5Result, EnvironmentResult, ValuesResult } from '@app/contract/assessment-results';
+import type { ScoreNorm } from '@app/assessments/reports/norms';
 import type { GeneratedReportType, ReportDocument } from '@app/contract/reports';
 
 /** Everything a report edition is made from; plain data, so it can cross to a worker thread. */
@@ -10,6 +11,8 @@ export interface RenderInput {
   generatedAt: string;
   purchasedAt: string;
   results: { big5: Big5Result | null; environment: EnvironmentResult | null; values: ValuesResult | null };
+  /** The distributions behind the percentiles: 'everyone' and the person's age band, per scale (score-norms.ts). */
+  norms: ScoreNorm[];
 }
 
 export interface RenderedEdition {

@@ -8,6 +8,7 @@ import type { ReportRenderer } from './report-renderer.ts';
 import { createRenderPool } from './render-pool.ts';
 import { reportRoutes } from './routes.ts';
 import { createReportsService } from './service.ts';
+import { refreshScoreNorms, scoreNormsQueue, scoreNormsSchedule } from './score-norms.ts';
 
 export interface ReportsModuleOptions {
   config: Pick<Config, 'reports'>;
@@ -59,6 +60,14 @@ export const reportsModule = fp<ReportsModuleOptions>(
     });
     // Also at start-up: reports whose server stopped mid-way are taken over at once, not at the next minute.
     app.jobs.schedule(sweepQueue, '* * * * *', { alsoAtStart: true });
+
+    // The norms behind report percentiles (score-norms.ts): recomputed hourly, and at start-up when
+    // the table is empty or old; instances starting together compute them once.
+    app.jobs.define(scoreNormsQueue, { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 15 * 60 }, async () => {
+      const rows = await refreshScoreNorms(app.db, app.clock.now(), { skipIfRecent: true });
+      if (rows !== null) log.info({ rows }, 'score norms refreshed');
+    });
+    app.jobs.schedule(scoreNormsQueue, scoreNormsSchedule, { alsoAtStart: true });
 
     const queueForUser = (userId: string) =>
       queueReadyReports(deps, userId).catch((error: unknown) => log.error({ err: error, userId }, 'queueing reports failed; the sweep will'));
