@@ -192,3 +192,60 @@ describe('loadConfig: payments (issue 5)', () => {
     });
   });
 });
+
+describe('loadConfig: file storage (issue 11)', () => {
+  const s3 = { S3_BUCKET: 'compass-reports', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'very-secret' };
+
+  it('keeps files in DATA_DIR/files unless FILES_DIR or S3_BUCKET says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/compass' }).reports).toMatchObject({ filesDir: path.resolve('/srv/compass/files'), s3: undefined });
+    expect(loadConfig({ FILES_DIR: '/mnt/shared/files' }).reports).toMatchObject({ filesDir: path.resolve('/mnt/shared/files'), s3: undefined });
+  });
+
+  it('sends files to the S3 bucket when S3_BUCKET is set, in us-east-1 with virtual-hosted addresses by default', () => {
+    expect(loadConfig(s3).reports.s3).toEqual({
+      bucket: 'compass-reports',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'very-secret' },
+    });
+  });
+
+  it('reads an S3-compatible service’s endpoint, region and path-style addressing', () => {
+    const config = loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: 'true' });
+    expect(config.reports.s3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'eu-central-1', forcePathStyle: true });
+  });
+
+  it('leaves the credentials to the SDK’s default chain (a role, AWS_* variables) on AWS when no key is given', () => {
+    expect(loadConfig({ S3_BUCKET: 'compass-reports' }).reports.s3).toMatchObject({ bucket: 'compass-reports', credentials: undefined });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'compass-reports', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, 'Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set'],
+    [{ S3_BUCKET: 'compass-reports', S3_SECRET_ACCESS_KEY: 'very-secret' }, 'Invalid configuration: S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set'],
+    [
+      { S3_BUCKET: 'compass-reports', S3_ENDPOINT: 'https://minio.internal:9000' },
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_ENDPOINT (only AWS itself offers default credentials)',
+    ],
+    [{ S3_ENDPOINT: 'https://minio.internal:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }, 'Invalid configuration: S3_BUCKET is required when S3_ENDPOINT is set'],
+    [{ S3_FORCE_PATH_STYLE: 'true' }, 'Invalid configuration: S3_BUCKET is required when S3_FORCE_PATH_STYLE is set'],
+    [{ S3_BUCKET: 'Compass_Reports' }, 'Invalid configuration: S3_BUCKET must be an S3 bucket name (3-63 lower-case letters, digits, dots and hyphens) (got "Compass_Reports")'],
+    [{ ...s3, S3_ENDPOINT: 'minio:9000' }, 'Invalid configuration: S3_ENDPOINT must be an http:// or https:// URL (got "minio:9000")'],
+    [{ ...s3, S3_FORCE_PATH_STYLE: 'yes' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "yes")'],
+    [{ ...s3, S3_REGION: 'EU Central' }, 'Invalid configuration: S3_REGION must be a region name such as us-east-1 (got "EU Central")'],
+  ])('refuses an S3 set-up that cannot work (%o) at start, with one line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never prints the secret access key', () => {
+    let message = '';
+    try {
+      loadConfig({ S3_BUCKET: 'compass-reports', S3_SECRET_ACCESS_KEY: 'very-secret', S3_REGION: 'not valid' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid configuration: /);
+    expect(message).not.toContain('very-secret');
+  });
+});

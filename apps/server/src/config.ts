@@ -111,6 +111,15 @@ const envSchema = z.object({
   PAYMENT_CUSTOMER_DELETION_RETRY_SECONDS: positiveSeconds.default(60),
   /** Where generated files (report PDFs) are kept; by default DATA_DIR/files. */
   FILES_DIR: absolutePath.optional(),
+  // Issue 11: files go to an S3 bucket (AWS or an S3-compatible service) instead when S3_BUCKET is set.
+  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name (3-63 lower-case letters, digits, dots and hyphens)' }).optional(),
+  S3_REGION: z.string().trim().regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as us-east-1' }).optional(),
+  /** An S3-compatible service (MinIO, Ceph, R2, ...); unset is AWS itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (endpoint/bucket/key), as most S3-compatible services need. */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   /** Reports rendered at the same time on this instance (each in a worker thread); by default one per core. */
   /** A report generation running longer than this counts as failed and is taken over (a server that stopped mid-way). */
   REPORT_JOB_TIMEOUT_SECONDS: positiveSeconds.default(120),
@@ -194,9 +203,21 @@ export interface Config {
   reports: ReportsConfig;
 }
 
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service; undefined is AWS itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Undefined (on AWS only) uses the SDK's default credential chain: AWS_* variables, a profile, the instance's or task's role. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
 export interface ReportsConfig {
-  /** The local file storage's folder (report PDFs). */
+  /** The local file storage's folder (report PDFs); unused when `s3` is set. */
   filesDir: string;
+  /** The S3 bucket that keeps the report PDFs instead of filesDir (S3_BUCKET set). */
+  s3: S3StorageConfig | undefined;
   /** Reports rendered at the same time on this instance, each in a worker thread. */
   renderWorkers: number;
   /** A generation claimed longer ago than this is taken over by another job. */
@@ -295,7 +316,38 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       retryDelaySeconds: vars.REPORT_RETRY_DELAY_SECONDS,
       retries: vars.REPORT_RETRIES,
       ai: reportAiConfig(vars),
+      s3: s3StorageConfig(vars),
     },
+  };
+}
+
+const s3SettingNames = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
+/**
+ * S3 when S3_BUCKET is set (FILES_DIR is then unused), else undefined: the folder. The two keys go
+ * together. Without them the SDK's default chain (an instance's or task's role, AWS_* variables) is
+ * meant, which only AWS itself offers: with S3_ENDPOINT they are required, so a forgotten key stops
+ * the start, not the first report.
+ */
+function s3StorageConfig(vars: z.infer<typeof envSchema>): S3StorageConfig | undefined {
+  if (!vars.S3_BUCKET) {
+    // Half an S3 set-up would otherwise quietly keep the files on this machine's disk.
+    const given = s3SettingNames.find((name) => vars[name] !== undefined);
+    if (given) throw new ConfigError(`Invalid configuration: S3_BUCKET is required when ${given} is set`);
+    return undefined;
+  }
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = vars;
+  if (accessKeyId && !secretAccessKey) throw new ConfigError('Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');
+  if (secretAccessKey && !accessKeyId) throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set');
+  if (vars.S3_ENDPOINT && !accessKeyId) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_ENDPOINT (only AWS itself offers default credentials)');
+  }
+  return {
+    bucket: vars.S3_BUCKET,
+    region: vars.S3_REGION ?? 'us-east-1',
+    endpoint: vars.S3_ENDPOINT?.replace(/\/+$/, ''),
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? false,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { createLocalFileStorage } from '../../lib/file-storage/local-file-storage.ts';
+import { createFileStorage } from '../../lib/file-storage/create-file-storage.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import { generateReport, generateReportQueue, queueReadyReports, type GenerateReportJob, type GenerationDeps } from './report-generation.ts';
 import { createReportNarratives } from './narrative/report-narratives.ts';
@@ -12,7 +12,7 @@ import { refreshScoreNorms, scoreNormsQueue, scoreNormsSchedule } from './score-
 
 export interface ReportsModuleOptions {
   config: Pick<Config, 'reports'>;
-  /** Defaults to the local folder of config.reports.filesDir. */
+  /** Defaults to the S3 bucket of config.reports.s3 when set, else the local folder of config.reports.filesDir. */
   storage?: FileStorage;
   /** Defaults to worker threads (config.reports.renderWorkers). */
   renderer?: ReportRenderer;
@@ -29,7 +29,8 @@ const sweepQueue = 'reports.sweep';
 export const reportsModule = fp<ReportsModuleOptions>(
   async (app, options) => {
     const { config } = options;
-    const storage = options.storage ?? createLocalFileStorage(config.reports.filesDir);
+    const ownStorage = options.storage ? undefined : createFileStorage(config.reports);
+    const storage = options.storage ?? ownStorage!;
     const renderer = options.renderer ?? createRenderPool({ size: config.reports.renderWorkers, logger: app.log.child({ component: 'report-render' }) });
     const log = app.log.child({ component: 'reports' });
     const deps: GenerationDeps = { db: app.db, jobs: app.jobs, storage, renderer, clock: app.clock, log, claimTimeoutSeconds: config.reports.claimTimeoutSeconds };
@@ -83,6 +84,7 @@ export const reportsModule = fp<ReportsModuleOptions>(
       },
     });
     app.addHook('onClose', () => renderer.close());
+    if (ownStorage) app.addHook('onClose', async () => ownStorage.close());
 
     await app.register(reportRoutes, { reports: createReportsService({ db: app.db, jobs: app.jobs, storage, clock: app.clock, narratives }) });
   },
