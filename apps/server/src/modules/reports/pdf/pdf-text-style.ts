@@ -21,10 +21,22 @@ export function useStyle(doc: PDFKit.PDFDocument, style: TextStyle): void {
   doc.font(style.font).fontSize(style.size).fillColor(style.color);
 }
 
+// Heights measured before, by style, width and text: the layout that keeps blocks together asks for
+// the same paragraphs again, and reports share most of their texts (the interpretation files), so
+// a process remembers them instead of wrapping each text twice. Bounded; cleared when full.
+const measuredHeights = new Map<string, number>();
+const measuredHeightsLimit = 20_000;
+
 /** Height of `text` wrapped to `width` in `style` (selects the style as a side effect). */
 export function heightOf(doc: PDFKit.PDFDocument, text: string, style: TextStyle, width: number): number {
   useStyle(doc, style);
-  return doc.heightOfString(text, { width, lineGap: style.lineGap });
+  const key = `${style.font}\u0000${style.size}\u0000${style.lineGap}\u0000${width}\u0000${text}`;
+  const known = measuredHeights.get(key);
+  if (known !== undefined) return known;
+  const height = doc.heightOfString(text, { width, lineGap: style.lineGap });
+  if (measuredHeights.size >= measuredHeightsLimit) measuredHeights.clear();
+  measuredHeights.set(key, height);
+  return height;
 }
 
 /** Height of one line of `style`. */
