@@ -33,8 +33,12 @@ export function reportQueryOptions(type: string, id: string) {
   return queryOptions({
     queryKey: [...reportsRootKey, 'view', type, id],
     queryFn: ({ signal }) => getReport(type, id, signal),
-    // Not ready yet: asked again until it is, so the page turns into the report without a reload.
-    refetchInterval: (query) => (query.state.data?.kind === 'not_ready' ? generatingPollMs : false),
+    // Not ready yet, or its AI narrative still being written: asked again until it is, so the page
+    // shows it without a reload.
+    refetchInterval: (query) => {
+      const state = query.state.data;
+      return state?.kind === 'not_ready' || (state?.kind === 'ready' && state.view.narrative?.status === 'pending') ? generatingPollMs : false;
+    },
     // A missing report stays missing; retrying only delays the message.
     retry: (failureCount, error) => !(error instanceof ReportLoadError && error.status < 500) && failureCount < 1,
   });

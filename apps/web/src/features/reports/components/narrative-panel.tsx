@@ -1,7 +1,9 @@
 import { reportMessages, type ReportView } from '@app/contract/reports';
 import { RotateCw, Sparkles, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingButton } from '@/components/ui/pending-button';
+import { Spinner } from '@/components/ui/spinner';
 import { useRetryNarrative } from '../api/retry-narrative';
 
 export const narrativeAnchor = 'report-narrative';
@@ -9,8 +11,9 @@ export const narrativeAnchor = 'report-narrative';
 type Narrative = NonNullable<ReportView['data']['narrative']>;
 
 /**
- * The optional AI narrative: its text once written, or, when the AI endpoint failed, spec 8's
- * message with a Retry (the rest of the report never depends on it).
+ * The optional AI narrative: 'being written' while pending (the view is asked for again), its text
+ * once written, or, when the AI endpoint failed, spec 8's message with a Retry (the rest of the
+ * report never depends on it). The text is drawn as text, never as markup.
  */
 export function NarrativePanel({ narrative, type, id }: { narrative: Narrative; type: string; id: string }) {
   const { t } = useTranslation();
@@ -26,16 +29,23 @@ export function NarrativePanel({ narrative, type, id }: { narrative: Narrative; 
           <RotateCw aria-hidden="true" />
           {t('reports.view.narrative.retry')}
         </PendingButton>
+        {retry.isError && <p className="basis-full text-destructive">{retry.error.message}</p>}
       </div>
+    );
+  }
+  if (narrative.status === 'pending') {
+    return (
+      <NarrativeSection>
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          {t('reports.view.narrative.writing')}
+        </p>
+      </NarrativeSection>
     );
   }
   if (!narrative.text) return null;
   return (
-    <section aria-labelledby={`${narrativeAnchor}-heading`} id={narrativeAnchor} className="scroll-mt-20 space-y-3 rounded-xl border bg-card p-5 break-inside-avoid">
-      <h2 id={`${narrativeAnchor}-heading`} tabIndex={-1} className="flex items-center gap-2 text-xl font-semibold tracking-tight outline-none">
-        <Sparkles aria-hidden="true" className="size-5 text-primary" />
-        {t('reports.view.narrative.heading')}
-      </h2>
+    <NarrativeSection>
       {narrative.text
         .split(/\n\s*\n/)
         .filter((paragraph) => paragraph.trim() !== '')
@@ -44,6 +54,19 @@ export function NarrativePanel({ narrative, type, id }: { narrative: Narrative; 
             {paragraph.trim()}
           </p>
         ))}
+    </NarrativeSection>
+  );
+}
+
+function NarrativeSection({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={`${narrativeAnchor}-heading`} id={narrativeAnchor} className="scroll-mt-20 space-y-3 rounded-xl border bg-card p-5 break-inside-avoid">
+      <h2 id={`${narrativeAnchor}-heading`} tabIndex={-1} className="flex items-center gap-2 text-xl font-semibold tracking-tight outline-none">
+        <Sparkles aria-hidden="true" className="size-5 text-primary" />
+        {t('reports.view.narrative.heading')}
+      </h2>
+      {children}
     </section>
   );
 }

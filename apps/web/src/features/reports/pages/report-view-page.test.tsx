@@ -119,19 +119,18 @@ describe('report view', () => {
     expect(within(shares).getByRole('row', { name: /Collaborative/ })).toHaveTextContent('Collaborative40%');
   });
 
-  it("says 'AI Servers currently unavailable' when the narrative failed, and retries it", async () => {
-    let narrativeReady = false;
-    serveView(() => ({
-      status: 200,
-      body: reportViewFixture({
-        narrative: narrativeReady
-          ? { status: 'ready', text: 'You bring fresh ideas.\n\nYou listen before you act.', message: null }
-          : { status: 'unavailable', text: null, message: 'AI Servers currently unavailable, please try another model or wait and try again.' },
-      }),
-    }));
+  it("says 'AI Servers currently unavailable' when the narrative failed; Retry shows it being written, then the narrative without a reload", async () => {
+    type Phase = 'unavailable' | 'pending' | 'ready';
+    let phase: Phase = 'unavailable';
+    const narratives: Record<Phase, NonNullable<ReportView['data']['narrative']>> = {
+      unavailable: { status: 'unavailable', text: null, message: 'AI Servers currently unavailable, please try another model or wait and try again.' },
+      pending: { status: 'pending', text: null, message: null },
+      ready: { status: 'ready', text: 'You bring fresh ideas.\n\nYou listen before you act.', message: null },
+    };
+    serveView(() => ({ status: 200, body: reportViewFixture({ narrative: narratives[phase] }) }));
     server().on('POST', `/api/reports/big5/${reportId}/narrative`, () => {
-      narrativeReady = true;
-      return { status: 202, body: { data: null } };
+      phase = 'pending';
+      return { status: 202, body: { data: narratives.pending } };
     });
     renderRoute(`/report/big5/${reportId}`);
 
@@ -139,11 +138,40 @@ describe('report view', () => {
     expect(alert).toHaveTextContent('AI Servers currently unavailable, please try another model or wait and try again.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
 
-    const narrative = await screen.findByRole('region', { name: 'Personal narrative' }, routeTimeout);
-    expect(within(narrative).getByText('You listen before you act.')).toBeInTheDocument();
+    const writing = await screen.findByRole('region', { name: 'Personal narrative' }, routeTimeout);
+    expect(within(writing).getByRole('status')).toHaveTextContent('Your personal narrative is being written.');
     expect(screen.queryByText('AI Servers currently unavailable, please try another model or wait and try again.')).toBeNull();
     expect(server().requestsTo('POST', `/api/reports/big5/${reportId}/narrative`)).toHaveLength(1);
+
+    // Asked for again while it is being written.
+    phase = 'ready';
+    expect(await screen.findByText('You listen before you act.', undefined, { timeout: 6000 })).toBeInTheDocument();
+    const narrative = screen.getByRole('region', { name: 'Personal narrative' });
+    expect(within(narrative).getByText('You bring fresh ideas.')).toBeInTheDocument();
+    expect(within(narrative).queryByRole('status')).toBeNull();
     expect(within(screen.getByRole('navigation', { name: 'Contents' })).getByRole('link', { name: 'Personal narrative' })).toHaveAttribute('href', '#report-narrative');
+  });
+
+  it('draws the narrative as text, never as markup', async () => {
+    await openView(reportViewFixture({ narrative: { status: 'ready', text: 'You are <b>bold</b>.', message: null } }));
+    expect(within(screen.getByRole('region', { name: 'Personal narrative' })).getByText('You are <b>bold</b>.')).toBeInTheDocument();
+    expect(document.querySelector('#report-narrative b')).toBeNull();
+  });
+
+  it('says why a retry of the narrative was refused', async () => {
+    serveView(() => ({
+      status: 200,
+      body: reportViewFixture({ narrative: { status: 'unavailable', text: null, message: 'AI Servers currently unavailable, please try another model or wait and try again.' } }),
+    }));
+    server().on('POST', `/api/reports/big5/${reportId}/narrative`, () => ({
+      status: 429,
+      body: { message: 'Too many attempts. Please try again in 42 minutes.', code: 'too_many_requests' },
+    }));
+    renderRoute(`/report/big5/${reportId}`);
+
+    const alert = await screen.findByRole('alert', undefined, routeTimeout);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(alert).findByText(/^Too many attempts\./, undefined, routeTimeout)).toBeInTheDocument();
   });
 
   it('offers a free update with the latest answers, shows the new edition being made, then shows it', async () => {

@@ -84,7 +84,8 @@ function ReportViewFor({ type, id }: { type: string; id: string }) {
 function ReportDocumentView({ view, onUpdated }: { view: ReportView['data']; onUpdated: (previous: PreviousEdition) => void }) {
   const { t } = useTranslation();
   const { report, document: doc, narrative } = view;
-  const showNarrative = narrative !== null && narrative.status === 'ready' && Boolean(narrative.text);
+  // Written, or being written: its own section after the summary. Failed: an alert above the report.
+  const showNarrative = narrative !== null && (narrative.status === 'pending' || (narrative.status === 'ready' && Boolean(narrative.text)));
   const entries: TocEntry[] = [
     { anchor: summaryAnchor, title: t('reports.view.summaryHeading'), children: [] },
     ...(showNarrative ? [{ anchor: narrativeAnchor, title: t('reports.view.narrative.heading'), children: [] }] : []),
