@@ -126,6 +126,12 @@ describe('loadConfig: sign-up limit and secrets in errors', () => {
     expect(() => loadConfig({ SESSION_CACHE_TTL_MS: '-1' })).toThrow(/^Invalid configuration: SESSION_CACHE_TTL_MS/);
   });
 
+  it('answers reports lists from memory for 2 seconds unless REPORT_LIST_CACHE_TTL_MS says otherwise (0 turns it off)', () => {
+    expect(loadConfig({}).reports.listCacheTtlMs).toBe(2_000);
+    expect(loadConfig({ REPORT_LIST_CACHE_TTL_MS: '0' }).reports.listCacheTtlMs).toBe(0);
+    expect(() => loadConfig({ REPORT_LIST_CACHE_TTL_MS: '60001' })).toThrow(/^Invalid configuration: REPORT_LIST_CACHE_TTL_MS/);
+  });
+
   it('answers priced baskets from memory for 2 seconds unless BASKET_CACHE_TTL_MS says otherwise (0 turns it off)', () => {
     expect(loadConfig({}).basketCacheTtlMs).toBe(2_000);
     expect(loadConfig({ BASKET_CACHE_TTL_MS: '500' }).basketCacheTtlMs).toBe(500);

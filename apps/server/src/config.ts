@@ -65,6 +65,11 @@ const envSchema = z.object({
    * 0 prices every request from the database. Changes reach it through PostgreSQL notifications.
    */
   BASKET_CACHE_TTL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(60_000).default(2_000),
+  /**
+   * How long GET /api/reports's list may be answered from memory (modules/reports/report-list-cache);
+   * 0 reads every request from the database. Changes reach it through PostgreSQL notifications.
+   */
+  REPORT_LIST_CACHE_TTL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(60_000).default(2_000),
   /** Google sign-in is offered only when set. */
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -120,13 +125,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path (endpoint/bucket/key), as most S3-compatible services need. */
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
-  /** Reports rendered at the same time on this instance (each in a worker thread); by default one per core. */
   /** A report generation running longer than this counts as failed and is taken over (a server that stopped mid-way). */
   REPORT_JOB_TIMEOUT_SECONDS: positiveSeconds.default(120),
   /** First retry of a failed report generation (each further delay doubled). */
   REPORT_RETRY_DELAY_SECONDS: positiveSeconds.default(5),
   /** Retries of a failed report generation before the report shows as failed ('Try again'). */
   REPORT_RETRIES: z.coerce.number({ error: 'must be a whole number from 0 to 20' }).int({ error: 'must be a whole number from 0 to 20' }).min(0, { error: 'must be a whole number from 0 to 20' }).max(20, { error: 'must be a whole number from 0 to 20' }).default(4),
+  /** Reports rendered at the same time on this instance (each in a worker thread); by default one per core. */
   REPORT_RENDER_WORKERS: z.coerce.number({ error: 'must be a whole number from 1 to 64' }).int({ error: 'must be a whole number from 1 to 64' }).min(1, { error: 'must be a whole number from 1 to 64' }).max(64, { error: 'must be a whole number from 1 to 64' }).optional(),
   /** Issue 11: the optional AI narrative. An OpenAI-compatible chat-completions URL, its model and key: all three or none. */
   REPORT_AI_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -226,6 +231,8 @@ export interface ReportsConfig {
   retryDelaySeconds: number;
   /** Retries of a failed generation before the report is marked failed. */
   retries: number;
+  /** How long a user's list may be answered from memory; 0 turns the cache off. */
+  listCacheTtlMs: number;
   /** The optional AI narrative's endpoint; undefined (the default) turns narratives off. */
   ai: ReportAiConfig | undefined;
 }
@@ -315,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       claimTimeoutSeconds: vars.REPORT_JOB_TIMEOUT_SECONDS,
       retryDelaySeconds: vars.REPORT_RETRY_DELAY_SECONDS,
       retries: vars.REPORT_RETRIES,
+      listCacheTtlMs: vars.REPORT_LIST_CACHE_TTL_MS,
       ai: reportAiConfig(vars),
       s3: s3StorageConfig(vars),
     },

@@ -78,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WEB_DIST_DIR: fixtureWebDistDir,
     SESSION_CACHE_TTL_MS: '0',
     BASKET_CACHE_TTL_MS: '0',
+    REPORT_LIST_CACHE_TTL_MS: '0',
     FILES_DIR: filesDir,
     // One render thread per test file: files run in parallel on few cores.
     REPORT_RENDER_WORKERS: '1',

@@ -7,8 +7,17 @@ import { createReportNarratives } from './narrative/report-narratives.ts';
 import type { ReportRenderer } from './report-renderer.ts';
 import { createRenderPool } from './render-pool.ts';
 import { reportRoutes } from './routes.ts';
+import { ReportListCache } from './report-list-cache.ts';
 import { createReportsService } from './service.ts';
+
 import { refreshScoreNorms, scoreNormsQueue, scoreNormsSchedule } from './score-norms.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** GET /api/reports's lists held in memory (report-list-cache.ts). */
+    reportListCache: ReportListCache;
+  }
+}
 
 export interface ReportsModuleOptions {
   config: Pick<Config, 'reports'>;
@@ -86,7 +95,12 @@ export const reportsModule = fp<ReportsModuleOptions>(
     app.addHook('onClose', () => renderer.close());
     if (ownStorage) app.addHook('onClose', async () => ownStorage.close());
 
-    await app.register(reportRoutes, { reports: createReportsService({ db: app.db, jobs: app.jobs, storage, clock: app.clock, narratives }) });
+    // GET /api/reports from memory, following the database's report changes (report-list-cache.ts).
+    const listCache = new ReportListCache({ ttlMs: config.reports.listCacheTtlMs, clock: app.clock });
+    if (listCache.enabled) app.changeNotifications.subscribe(listCache.subscriber());
+    app.decorate('reportListCache', listCache);
+
+    await app.register(reportRoutes, { reports: createReportsService({ db: app.db, jobs: app.jobs, storage, clock: app.clock, narratives, listCache }) });
   },
   { name: 'reports', dependencies: ['db', 'jobs', 'change-notifications'] },
 );

@@ -7,6 +7,7 @@ import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import type { ReportNarratives } from './narrative/report-narratives.ts';
 import { ReportStateError } from './report-errors.ts';
+import type { ReportListCache } from './report-list-cache.ts';
 import { queueGeneration } from './report-generation.ts';
 import { findOwnedReport, listReportRows, toReportListItem, type ReportRow } from './report-rows.ts';
 
@@ -16,6 +17,7 @@ export interface ReportsServiceDeps {
   storage: FileStorage;
   clock: Clock;
   narratives: ReportNarratives;
+  listCache: ReportListCache;
 }
 
 export interface ReportFile {
@@ -28,7 +30,7 @@ export interface ReportFile {
  * the free update with the latest answers. Every call is for the caller's own reports: another
  * user's report, an unknown id or a wrong type for a right id are all 404.
  */
-export function createReportsService({ db, jobs, storage, clock, narratives }: ReportsServiceDeps) {
+export function createReportsService({ db, jobs, storage, clock, narratives, listCache }: ReportsServiceDeps) {
   async function owned(userId: string, type: string, id: string): Promise<ReportRow> {
     const row = await findOwnedReport(db, userId, type, id);
     if (!row) throw new NotFoundError(reportMessages.notFound);
@@ -48,6 +50,8 @@ export function createReportsService({ db, jobs, storage, clock, narratives }: R
   async function markOpened(row: ReportRow): Promise<void> {
     if (row.openedAt !== null) return;
     await db.execute(sql`update granted_reports set opened_at = ${clock.now()} where id = ${row.id} and opened_at is null`);
+    // The reader's next list (the web view asks for it) must not say 'New purchase' any more.
+    listCache.evictUser(row.userId);
   }
 
   /** The newest answer date of the sets the report is made from. */
@@ -68,7 +72,7 @@ export function createReportsService({ db, jobs, storage, clock, narratives }: R
 
   return {
     async list(userId: string): Promise<ReportListItem[]> {
-      return (await listReportRows(db, userId)).map(toReportListItem);
+      return listCache.read(userId, async () => (await listReportRows(db, userId)).map(toReportListItem));
     },
 
     /** The current edition's document; 409 while no edition is ready. */
@@ -105,6 +109,7 @@ export function createReportsService({ db, jobs, storage, clock, narratives }: R
         update granted_reports set status = 'pending', failure_reason = null, updated_at = ${clock.now()}
         where id = ${row.id} and status = 'failed'`);
       if (result.rowCount === 0) throw new ReportStateError('report_not_failed', reportMessages.notFailed);
+      listCache.evictUser(userId);
       await queueGeneration(jobs, { reportId: row.id, edition: row.requestedEdition });
       return toReportListItem({ ...row, status: 'pending' });
     },
@@ -128,6 +133,7 @@ export function createReportsService({ db, jobs, storage, clock, narratives }: R
         update granted_reports set status = 'pending', requested_edition = ${next}, updated_at = ${clock.now()}
         where id = ${row.id} and requested_edition = ${row.requestedEdition} and current_edition = ${row.currentEdition}`);
       if (result.rowCount === 0) throw new ReportStateError('report_up_to_date', reportMessages.upToDate);
+      listCache.evictUser(userId);
       await queueGeneration(jobs, { reportId: row.id, edition: next });
       return toReportListItem({ ...row, status: 'pending', requestedEdition: next });
     },
