@@ -58,7 +58,7 @@ try {
         const response = await fetch(`${server.baseUrl}/api/checkout`, {
           method: 'POST',
           headers: json,
-          body: JSON.stringify({ billing, payment: { method: 'card', card }, idempotency_key: `bench_${randomBytes(10).toString('hex')}` }),
+          body: JSON.stringify({ billing, payment: { method: 'card', card }, idempotency_key: `bench_${randomBytes(10).toString('hex')}`, digital_content_consent: true }),
         });
         const body = await response.json();
         latencies.push(performance.now() - before);

@@ -41,9 +41,12 @@ export function newIdempotencyKey(): string {
   return `checkout_${randomBytes(12).toString('hex')}`;
 }
 
-/** A checkout body paying by card (4242 unless told), with a fresh idempotency key. */
+/**
+ * A checkout body paying by card (4242 unless told), with a fresh idempotency key and the
+ * digital-content consent ticked (issue 11), as the checkout page sends it.
+ */
 export function checkoutBody(overrides: Partial<CheckoutRequestInput> = {}): CheckoutRequestInput {
-  return { billing: billing(), payment: { method: 'card', card: card() }, idempotency_key: newIdempotencyKey(), ...overrides };
+  return { billing: billing(), payment: { method: 'card', card: card() }, idempotency_key: newIdempotencyKey(), digital_content_consent: true, ...overrides };
 }
 
 export async function productIdBySku(t: TestApp, sku: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardDetails, cardMessages, checkoutBilling, isCardExpired, passesLuhn } from './checkout.ts';
+import { cardDetails, cardMessages, checkoutBilling, checkoutRequest, digitalContentConsent, isCardExpired, passesLuhn } from './checkout.ts';
 import { paymentMessages } from './messages.ts';
 
 describe('checkout contract', () => {
@@ -45,5 +45,19 @@ describe('checkout contract', () => {
       'email',
       'country',
     ]);
+  });
+
+  it('places an order only with the digital-content consent ticked, and names the field otherwise', () => {
+    const body = {
+      billing: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', address: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' },
+      payment: { method: 'saved', payment_method_id: 'pm_1' },
+      idempotency_key: 'checkout_12345678',
+    };
+    expect(checkoutRequest.parse({ ...body, digital_content_consent: true }).digital_content_consent).toBe(true);
+    for (const consent of [undefined, false, 'true', 1]) {
+      const refused = checkoutRequest.safeParse({ ...body, digital_content_consent: consent });
+      expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['digital_content_consent', digitalContentConsent.required]]);
+    }
+    expect(digitalContentConsent.wording).toMatch(/delivered immediately.*14-day right of withdrawal/);
   });
 });

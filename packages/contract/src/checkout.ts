@@ -105,6 +105,20 @@ export const checkoutPayment = z.discriminatedUnion('method', [
 export type CheckoutPayment = z.infer<typeof checkoutPayment>;
 
 /**
+ * Issue 11, "Buying digital content in the EU": reports are digital content delivered at once, so
+ * the right of withdrawal ends with the delivery only if the buyer asked for immediate delivery
+ * and acknowledged that loss beforehand (Directive 2011/83/EU, Art. 16(m)). The checkout asks for
+ * it with a required checkbox; the order keeps the wording agreed to, and its invoice and
+ * confirmation e-mail repeat it.
+ */
+export const digitalContentConsent = {
+  /** The checkbox's label, stored verbatim with every order placed with it. */
+  wording: 'I ask for my reports to be delivered immediately and I acknowledge that I thereby lose my 14-day right of withdrawal.',
+  /** Under the checkbox (web) and in the 422 (server) when it is not ticked. */
+  required: 'Please tick this box to place your order: your reports are delivered immediately, which ends the 14-day right of withdrawal.',
+} as const;
+
+/**
  * `POST /api/checkout`. The idempotency key is made once per checkout page visit: a retry or a
  * double click with the same key returns the same order and never charges twice.
  * `expected_total` is the total the buyer saw; if the re-priced basket differs, nothing is
@@ -115,6 +129,8 @@ export const checkoutRequest = z.object({
   payment: checkoutPayment,
   idempotency_key: z.string().trim().min(8).max(100).regex(/^[A-Za-z0-9_-]+$/),
   expected_total: z.number().int().nonnegative().optional(),
+  /** The ticked box of `digitalContentConsent.wording`; anything else is a 422 on this field. */
+  digital_content_consent: z.literal(true, { error: digitalContentConsent.required }),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 export type CheckoutRequestInput = z.input<typeof checkoutRequest>;

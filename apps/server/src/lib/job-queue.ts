@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -30,6 +31,35 @@ export interface JobContext {
   retryCount: number;
   /** Retries the queue allows: the attempt with retryCount === retryLimit is the last. */
   retryLimit: number;
+}
+
+/** An open transaction that runs SQL: a Drizzle transaction (`db.transaction(async (tx) => ...)`). */
+export interface SqlTransaction {
+  execute(query: SQL): Promise<{ rows: unknown[] }>;
+}
+
+export interface SendOptions {
+  /**
+   * Queues the job in this transaction: it exists if and only if the transaction commits, so a job
+   * caused by a change (an e-mail about a paid order) is never lost nor sent for a change undone.
+   */
+  transaction?: SqlTransaction;
+}
+
+/**
+ * pg-boss's statements run through a Drizzle transaction. pg-boss numbers its parameters and may
+ * use one twice ($5 in its insert); Drizzle numbers them in order of appearance, so every
+ * reference becomes a parameter of its own with the same value.
+ */
+function transactionExecutor(transaction: SqlTransaction): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const pieces = text.split(/\$(\d+)/);
+      const query = sql.join(pieces.map((piece, index) => (index % 2 === 0 ? sql.raw(piece) : sql.param(values[Number(piece) - 1]))));
+      const { rows } = await transaction.execute(query);
+      return { rows };
+    },
+  };
 }
 
 /** Throwing fails the attempt; the queue retries it while its policy allows. */
@@ -130,13 +160,14 @@ export class JobQueue {
   }
 
   /** Queues a job; returns its id. The queue's policy decides retries. */
-  async send<Data extends object>(name: string, data: Data): Promise<string> {
+  async send<Data extends object>(name: string, data: Data, options: SendOptions = {}): Promise<string> {
     if (!this.definitions.has(name)) throw new Error(`job queue ${name} is not defined`);
     if (this.detached) throw new Error(`job queue ${name} is stopped`);
-    const id = await this.boss.send(name, data);
+    const id = await this.boss.send(name, data, options.transaction ? { db: transactionExecutor(options.transaction) } : {});
     if (!id) throw new Error(`job queue ${name} refused the job`);
-    // Sent here, run here at once, instead of at the worker's next poll.
-    this.workers.get(name)?.wake();
+    // Sent here, run here at once, instead of at the worker's next poll. (A job sent in a
+    // transaction is seen once it commits: the worker's next poll runs it.)
+    if (!options.transaction) this.workers.get(name)?.wake();
     return id;
   }
 

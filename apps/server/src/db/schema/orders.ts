@@ -1,6 +1,6 @@
 import type { OrderBilling } from '@app/contract/orders';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Order numbers run on across years ("2026-000042"); the year part comes from the order's date. */
@@ -45,6 +45,13 @@ export const orders = pgTable(
     /** The saved method charged, or the method saved by this payment ("save card"). */
     paymentMethodId: uuid(),
     saveCard: boolean().notNull().default(false),
+    /**
+     * Issue 11: when the buyer asked for immediate delivery and acknowledged losing the right of
+     * withdrawal, and the wording they ticked (contract `digitalContentConsent.wording` then), so an
+     * invoice printed later shows what was agreed. Null on orders placed before the checkbox.
+     */
+    digitalContentConsentAt: timestamp({ withTimezone: true }),
+    digitalContentConsentText: text(),
     failureCode: text(),
     failureMessage: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -66,5 +73,7 @@ export const orders = pgTable(
     index('orders_open_created_idx')
       .on(table.createdAt)
       .where(sql`${table.status} in ('pending_payment', 'requires_action')`),
+    // A consent has both its time and its wording, or is absent.
+    check('orders_digital_content_consent_complete', sql`(${table.digitalContentConsentAt} is null) = (${table.digitalContentConsentText} is null)`),
   ],
 );

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { ensureAppSecret } from '../../db/app-secrets.ts';
 import type { Database } from '../../db/connection.ts';
-import type { JobQueue, QueuePolicy } from '../../lib/job-queue.ts';
+import type { JobQueue, QueuePolicy, SendOptions } from '../../lib/job-queue.ts';
 import type { MailMessage } from './mail-message.ts';
 import { seal, unseal } from './sealed-payload.ts';
 import { isPermanentSmtpFailure, type MailTransport } from './transports.ts';
@@ -18,9 +18,10 @@ export interface Mailer {
   /**
    * Queues the message and returns at once; a background job delivers it and retries failures, so a
    * relay that is down never fails the request that caused the e-mail. Throws only when the job
-   * cannot be queued (the database is unreachable).
+   * cannot be queued (the database is unreachable). With `transaction`, the e-mail is queued in it:
+   * sent if and only if the transaction commits (the confirmation of the order it makes paid).
    */
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   /** An absolute link into the SPA: `link('/reset-password/abc')` -> `${PUBLIC_URL}/reset-password/abc`. */
   link(pathWithQuery: string): string;
 }
@@ -66,8 +67,8 @@ export function createMailer({ db, jobs, transport, logger, publicUrl, retryDela
   });
 
   return {
-    async send(message) {
-      await jobs.send<SendMailJobData>(sendMailJob, { sealed: seal(await getSealingKey(), message) });
+    async send(message, options) {
+      await jobs.send<SendMailJobData>(sendMailJob, { sealed: seal(await getSealingKey(), message) }, options);
     },
     link(pathWithQuery) {
       return `${publicUrl}${pathWithQuery.startsWith('/') ? '' : '/'}${pathWithQuery}`;

@@ -1,5 +1,5 @@
 import { basketRuleMessages } from '@app/contract/cart';
-import { checkoutMessages, type CheckoutRequest, type CheckoutResponse, type OrderConfirmRequest } from '@app/contract/checkout';
+import { checkoutMessages, digitalContentConsent, type CheckoutRequest, type CheckoutResponse, type OrderConfirmRequest } from '@app/contract/checkout';
 import { paymentMessages } from '@app/contract/messages';
 import { sql } from 'drizzle-orm';
 import { orderLines } from '../../db/schema/order-lines.ts';
@@ -75,7 +75,7 @@ export async function placeOrder(deps: CheckoutDeps, userId: string, input: Chec
 
   if (order.total === 0) {
     // Fully discounted: nothing to charge, and providers refuse a payment of 0.
-    await fulfil(deps.db, { orderId: order.id, paymentId: `free-${order.number}`, savedMethod: null, at: deps.clock.now() });
+    await fulfil(deps, { orderId: order.id, paymentId: `free-${order.number}`, savedMethod: null, at: deps.clock.now() });
     return checkoutResult(deps, await reload(deps.db, order.id));
   }
 
@@ -217,6 +217,10 @@ async function createOrder(deps: CheckoutDeps, userId: string, input: CheckoutRe
         paymentProvider: deps.provider.name,
         paymentMethodId: input.payment.method === 'saved' ? input.payment.payment_method_id : null,
         saveCard: input.payment.method !== 'saved' && input.payment.save_card === true,
+        // Issue 11: the contract admits the checkout only with the box ticked; the order keeps
+        // when, and the wording the box had then.
+        digitalContentConsentAt: now,
+        digitalContentConsentText: digitalContentConsent.wording,
         createdAt: now,
         updatedAt: now,
       })

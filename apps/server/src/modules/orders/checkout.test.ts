@@ -1,5 +1,5 @@
 import { shopApiPaths } from '@app/contract/api-paths';
-import { cardMessages, checkoutMessages, checkoutResponse } from '@app/contract/checkout';
+import { cardMessages, checkoutMessages, checkoutResponse, digitalContentConsent } from '@app/contract/checkout';
 import { paymentMessages } from '@app/contract/messages';
 import { orderEnvelope, orderList } from '@app/contract/orders';
 import { paymentMethodList } from '@app/contract/payment-methods';
@@ -217,6 +217,29 @@ describe('POST /api/checkout with the test provider', () => {
     expect(amexCvc.json<{ errors: Record<string, string[]> }>().errors['payment.card.cvc']).toEqual([cardMessages.cvc]);
 
     expect(await t.db.select().from(orders).where(eq(orders.userId, user.account.id))).toHaveLength(0);
+  });
+
+  it('refuses a checkout without the digital-content consent ticked: 422 on that field, no order, no charge', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const { digital_content_consent: _ticked, ...withoutConsent } = checkoutBody();
+    for (const body of [withoutConsent, { ...withoutConsent, digital_content_consent: false }]) {
+      const response = await postCheckout(t, user, body);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ message: expect.any(String), errors: { digital_content_consent: [digitalContentConsent.required] } });
+    }
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.account.id))).toHaveLength(0);
+    expect((await transactionsOf(user)).meta.total).toBe(0);
+    expect(await basketOf(t, user)).not.toBeNull();
+  });
+
+  it('keeps the consent with the order: when it was given and the wording ticked', async () => {
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const before = Date.now();
+    const result = await checkout(t, user);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, result.order.id));
+    expect(row?.digitalContentConsentText).toBe(digitalContentConsent.wording);
+    expect(row?.digitalContentConsentAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row?.digitalContentConsentAt?.getTime()).toBe(row?.createdAt.getTime());
   });
 
   it('refuses an empty basket', async () => {

@@ -1,18 +1,28 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connection.ts';
 import { orderLines } from '../../db/schema/order-lines.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { paymentTransactions } from '../../db/schema/transactions.ts';
+import type { Mailer } from '../mail/service.ts';
 import { storePaymentMethod } from '../payments/payment-methods-service.ts';
 import type { SavedMethodDetails } from '../payments/payment-provider.ts';
 import { clearBasket } from '../shop/basket-pricing.ts';
 import { confirmCouponRedemption, releaseCouponRedemption } from '../shop/coupons.ts';
 import { reportTypesOf } from '../shop/catalogue-service.ts';
 import { reportTypes as reportTypesSold } from '@app/contract/cart';
+import { queueOrderConfirmation } from './order-confirmation.ts';
 import { openOrderStatuses } from './order-statuses.ts';
 import type { OrderRow } from './order-view.ts';
 
 export { openOrderStatuses };
+
+export interface FulfilDeps {
+  db: Database;
+  /** Sends the order confirmation e-mail, queued in the paid transition's transaction. */
+  mail: Mailer;
+  log: FastifyBaseLogger;
+}
 
 export interface FulfilInput {
   orderId: string;
@@ -26,12 +36,12 @@ export interface FulfilInput {
  * THE paid transition (issue 5, "Correctness details"). One conditional update moves the order
  * from pending_payment or requires_action to paid; only the caller whose update matched goes on,
  * in the same transaction, to count the coupon, empty the basket, record the transaction, grant
- * the purchased reports and keep a saved card. The browser's return path, the webhook and the
- * sweeper all call this, so whichever comes second finds nothing to do. Returns the paid order,
- * or null when it was not open any more.
+ * the purchased reports, keep a saved card and queue the order confirmation e-mail. The browser's
+ * return path, the webhook and the sweeper all call this, so whichever comes second finds nothing
+ * to do (and sends no second e-mail). Returns the paid order, or null when it was not open any more.
  */
-export async function fulfil(db: Database, input: FulfilInput): Promise<OrderRow | null> {
-  return db.transaction(async (tx) => {
+export async function fulfil(deps: FulfilDeps, input: FulfilInput): Promise<OrderRow | null> {
+  return deps.db.transaction(async (tx) => {
     // The buyer's lock (lockBuyerCheckout's key), taken in the statement that finds the buyer: one
     // round trip instead of two. An anonymised order (no user) has no basket to guard.
     const owner = await tx.execute<{ coupon_id: string | null }>(
@@ -70,6 +80,7 @@ export async function fulfil(db: Database, input: FulfilInput): Promise<OrderRow
       values (${order.userId}, ${order.id}, ${order.providerPaymentId ?? input.paymentId}, ${order.paymentProvider}, 'succeeded',
         ${describeOrder(order, lines)}, ${order.total}, ${order.currency}, ${input.at})
       on conflict do nothing`);
+    await queueOrderConfirmation(tx, deps, order);
     return order;
   });
 }

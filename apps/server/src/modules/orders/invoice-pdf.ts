@@ -1,6 +1,8 @@
 import type { Order } from '@app/contract/orders';
 import PDFDocument from 'pdfkit';
 import type { PaymentsConfig } from '../../config.ts';
+import { invoiceConsentStatement, type DigitalContentConsent } from './digital-content-consent.ts';
+import { formatEuros, formatInvoiceDate, invoiceTotals } from './invoice-figures.ts';
 
 export interface InvoiceOptions {
   seller: PaymentsConfig['seller'];
@@ -8,19 +10,18 @@ export interface InvoiceOptions {
   sellerVatNumber?: string | null | undefined;
   /** The VAT register's consultation number of the buyer's verified VAT number (reverse charge). */
   vatNumberConsultation?: string | null | undefined;
+  /** The buyer's request for immediate delivery (issue 11); null for orders from before it was asked. */
+  digitalContentConsent?: DigitalContentConsent | null | undefined;
   /** Tests read the text back from an uncompressed file. */
   compress?: boolean;
 }
-
-const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-const money = (cents: number) => euros.format(cents / 100);
 
 /**
  * The invoice of a paid order as a PDF (pdfkit, DESIGN section 3): seller and buyer, the invoice
  * number (the order number) and date, the lines, discount, net amount, the VAT line with its rate
  * and country, and the total. With the reverse charge, the VAT line says so and both VAT numbers
- * are shown, as EU law (Art. 226 of Directive 2006/112/EC) asks.
+ * are shown, as EU law (Art. 226 of Directive 2006/112/EC) asks. The buyer's request for immediate
+ * delivery, which ends the right of withdrawal for digital content, is stated with its date.
  */
 export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, compress: options.compress ?? true, info: { Title: `Invoice ${order.number}`, Author: options.seller.name } });
@@ -56,8 +57,8 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
 
   const paidOn = order.paid_at ?? order.created_at;
   doc.text(`Invoice number: ${order.number}`, left, top, { width, align: 'right' });
-  doc.text(`Invoice date: ${day.format(new Date(paidOn))}`, { width, align: 'right' });
-  doc.text(`Paid by card on ${day.format(new Date(paidOn))}`, { width, align: 'right' });
+  doc.text(`Invoice date: ${formatInvoiceDate(paidOn)}`, { width, align: 'right' });
+  doc.text(`Paid by card on ${formatInvoiceDate(paidOn)}`, { width, align: 'right' });
 
   doc.moveDown(4);
   const columns = { title: left, quantity: left + 270, unit: left + 320, amount: left + 410 };
@@ -73,7 +74,7 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
   };
   row({ title: 'Item', quantity: 'Qty', unit: 'Unit price', amount: 'Amount' }, true);
   for (const line of order.lines) {
-    row({ title: line.title, quantity: String(line.quantity), unit: money(line.unit_price), amount: money(line.line_subtotal) });
+    row({ title: line.title, quantity: String(line.quantity), unit: formatEuros(line.unit_price), amount: formatEuros(line.line_subtotal) });
   }
 
   doc.moveDown();
@@ -84,15 +85,7 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
     doc.text(amount, columns.amount, y, { width: width - (columns.amount - left), align: 'right' });
     doc.moveDown(0.3);
   };
-  const { summary } = order;
-  total('Subtotal (net)', money(summary.subtotal));
-  if (summary.discount_amount > 0) {
-    total(`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`, `-${money(summary.discount_amount)}`);
-    total('Net amount', money(summary.subtotal - summary.discount_amount));
-  }
-  if (order.reverse_charge) total('VAT 0% (reverse charge)', money(0));
-  else total(`VAT ${formatPercentage(summary.vat_percentage)} (${order.billing.country})`, money(summary.vat_amount));
-  total('Total', money(summary.total), true);
+  for (const line of invoiceTotals(order)) total(line.label, line.amount, line.emphasis);
 
   if (order.reverse_charge) {
     doc.moveDown();
@@ -106,12 +99,14 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
     if (options.vatNumberConsultation) doc.text(`VIES consultation number: ${options.vatNumberConsultation}`, left, undefined, { width });
   }
 
+  if (options.digitalContentConsent) {
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Immediate delivery of digital content', left);
+    doc.font('Helvetica').text(invoiceConsentStatement(options.digitalContentConsent), left, undefined, { width });
+  }
+
   doc.moveDown(2);
   doc.fontSize(8).fillColor('#555555').text(`${seller.name} · ${seller.addressLines.join(' · ')} · VAT number ${seller.vatNumber}`, left, undefined, { width, align: 'center' });
   doc.end();
   return done;
-}
-
-function formatPercentage(percentage: number): string {
-  return `${Number.isInteger(percentage) ? percentage : percentage.toFixed(1)}%`;
 }

@@ -1,5 +1,5 @@
 import { shopApiPaths } from '@app/contract/api-paths';
-import { checkoutMessages } from '@app/contract/checkout';
+import { checkoutMessages, digitalContentConsent } from '@app/contract/checkout';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
@@ -42,6 +42,16 @@ describe('GET /api/orders/{id}/invoice', () => {
     expect(text).toContain('€5.51');
     expect(text).toContain('€34.51');
     expect(text).not.toContain('Reverse charge');
+
+    // Issue 11: the buyer's request for immediate delivery, with its date and the wording ticked.
+    // Long sentences wrap over several lines; joined (one space for the break) they read as written.
+    const consentedOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(paid.order.created_at));
+    const statement = text.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Immediate delivery of digital content');
+    expect(statement).toMatch(
+      new RegExp(`On ${consentedOn} at \\d\\d:\\d\\d UTC the buyer asked for the reports to be delivered immediately and acknowledged the loss of the 14-day right of withdrawal, by ticking:`),
+    );
+    expect(statement).toContain(`"${digitalContentConsent.wording}"`);
   });
 
   it('shows no invoice to anyone else, and none for an unpaid order', async () => {
@@ -75,5 +85,7 @@ describe('GET /api/orders/{id}/invoice', () => {
     expect(text).toContain('VAT 0% (reverse charge)');
     expect(text).toMatch(/Supplier VAT number:\s+DE123456789/);
     expect(text).toMatch(/Customer VAT number:\s+FR12345678901/);
+    // Rendered without the order's consent, as for an order placed before the checkout asked for it.
+    expect(text).not.toContain('Immediate delivery');
   });
 });

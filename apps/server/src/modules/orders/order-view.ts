@@ -61,7 +61,8 @@ async function orderViews(db: Reader, rows: OrderRow[]): Promise<Order[]> {
   );
 }
 
-function toOrder(row: OrderRow, lines: LineRow[], grants: GrantRow[]): Order {
+/** The API view of an order row with its lines and grants. */
+export function toOrder(row: OrderRow, lines: LineRow[], grants: GrantRow[]): Order {
   const status = statusOf(row);
   return {
     id: row.id,

@@ -15,7 +15,7 @@ export interface OrdersModuleOptions {
  * the sweeper of stale orders (every minute, once across all instances).
  */
 const ordersModulePlugin: FastifyPluginAsync<OrdersModuleOptions> = async (app, { config }) => {
-  const deps = () => ({ db: app.db, clock: app.clock, provider: app.paymentProvider, log: app.log.child({ component: 'orders' }) });
+  const deps = () => ({ db: app.db, clock: app.clock, provider: app.paymentProvider, log: app.log.child({ component: 'orders' }), mail: app.mail });
 
   app.paymentProvider.onEvent(async (event) => {
     await receiveProviderEvent(deps(), event);
@@ -31,4 +31,4 @@ const ordersModulePlugin: FastifyPluginAsync<OrdersModuleOptions> = async (app, 
   await app.register(stripeWebhookRoutes);
 };
 
-export const ordersModule = fp(ordersModulePlugin, { name: 'orders', dependencies: ['payments', 'jobs', 'db'], encapsulate: true });
+export const ordersModule = fp(ordersModulePlugin, { name: 'orders', dependencies: ['payments', 'jobs', 'db', 'mail'], encapsulate: true });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connection.ts';
 import { orders } from '../../db/schema/orders.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../mail/service.ts';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider.ts';
 import { fulfil, hasRefund, openOrderStatuses, recordRefund, settleFailure } from './fulfilment.ts';
 import { orderQueries } from './order-queries.ts';
@@ -13,6 +14,8 @@ export interface OrdersDeps {
   clock: Clock;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  /** The order confirmation e-mail goes out with the paid transition. */
+  mail: Mailer;
 }
 
 /**
@@ -25,7 +28,7 @@ export async function applyPaymentOutcome(deps: OrdersDeps, order: OrderRow, out
   const at = deps.clock.now();
   switch (outcome.status) {
     case 'succeeded': {
-      const paid = await fulfil(deps.db, { orderId: order.id, paymentId: outcome.paymentId, savedMethod: outcome.savedMethod, at });
+      const paid = await fulfil(deps, { orderId: order.id, paymentId: outcome.paymentId, savedMethod: outcome.savedMethod, at });
       if (paid) return paid;
       const current = await reload(deps.db, order.id);
       if (current.status === 'failed' || current.status === 'expired') await refundLatePayment(deps, current, outcome.paymentId);

@@ -35,7 +35,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const deps = () => ({ db: t.db, clock, provider: t.app.paymentProvider, log: t.app.log });
+const deps = () => ({ db: t.db, clock, provider: t.app.paymentProvider, log: t.app.log, mail: t.app.mail });
 
 describe('concurrency', () => {
   it('20 parallel checkouts of the same basket make exactly one paid order and one charge', async () => {

@@ -14,6 +14,7 @@ import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-lim
 import { routePath } from '../payments/route-path.ts';
 import { confirmOrder, placeOrder, type CheckoutDeps } from './checkout-service.ts';
 import { createVatNumberChecker } from '../vat-numbers/create-vat-number-checker.ts';
+import { consentOf } from './digital-content-consent.ts';
 import { renderInvoice } from './invoice-pdf.ts';
 import { findOwnOrder, listOrders, orderView, statusOf } from './order-view.ts';
 
@@ -63,6 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     clock: app.clock,
     provider: app.paymentProvider,
     log: request.log,
+    mail: app.mail,
     homeCountry: config.defaultVatCountry,
     vatNumberChecker,
     sellerVatNumber: config.payments.seller.vatNumber,
@@ -129,7 +131,12 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request, reply) => {
       const row = await findOwnOrder(app.db, requireAuth(request).userId, request.params.orderId);
       if (statusOf(row) !== 'paid') throw new NotFoundError(checkoutMessages.invoiceNotAvailable);
-      const pdf = await renderInvoice(await orderView(app.db, row), { seller: config.payments.seller, sellerVatNumber: row.sellerVatNumber, vatNumberConsultation: row.vatNumberConsultation });
+      const pdf = await renderInvoice(await orderView(app.db, row), {
+        seller: config.payments.seller,
+        sellerVatNumber: row.sellerVatNumber,
+        vatNumberConsultation: row.vatNumberConsultation,
+        digitalContentConsent: consentOf(row),
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="invoice-${row.number}.pdf"`)

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
 // Inline styles only: most mail clients drop <style> blocks and external stylesheets.
-const colors = { text: '#1f2933', muted: '#616e7c', accent: '#3b5bdb', border: '#e4e7eb', background: '#f5f7fa' } as const;
+export const colors = { text: '#1f2933', muted: '#616e7c', accent: '#3b5bdb', border: '#e4e7eb', background: '#f5f7fa' } as const;
 const fontFamily = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 export const productName = 'Compass';

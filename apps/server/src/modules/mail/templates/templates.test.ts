@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderConfirmationMessage } from './order-confirmation.tsx';
 import { resetPasswordMessage } from './reset-password.tsx';
 import { verifyEmailMessage } from './verify-email.tsx';
 
@@ -30,5 +31,47 @@ describe.each(templates)('the %s e-mail', (_kind, render) => {
     expect(text).toContain('60 minutes');
     expect(text).not.toMatch(/<\/?[a-z]/);
     expect(text).toMatch(/-- Compass$/);
+  });
+});
+
+describe('the order confirmation e-mail', () => {
+  const props = {
+    name: 'Ada Lovelace',
+    orderNumber: '2026-000042',
+    date: '21 November 2026',
+    lines: [{ title: 'BIG5 personality report', quantity: 1, unitPrice: '€29.00', amount: '€29.00' }],
+    totals: [
+      { label: 'Subtotal (net)', amount: '€29.00', emphasis: false },
+      { label: 'VAT 19% (DE)', amount: '€5.51', emphasis: false },
+      { label: 'Total', amount: '€34.51', emphasis: true },
+    ],
+    consentStatement: 'You asked for immediate delivery.',
+    reportsUrl: 'https://compass.example/reports',
+  };
+
+  it('lists the lines and the totals in the invoice’s order, in both parts, with the reports link', () => {
+    const { subject, html, text, links } = orderConfirmationMessage('a@example.com', props);
+    expect(subject).toBe('Your Compass order 2026-000042');
+    expect(text.split('\n')).toEqual(
+      expect.arrayContaining(['Order number: 2026-000042', 'Date: 21 November 2026', 'BIG5 personality report: 1 × €29.00 = €29.00', 'You asked for immediate delivery.', 'https://compass.example/reports']),
+    );
+    expect(text.indexOf('Subtotal (net): €29.00')).toBeLessThan(text.indexOf('VAT 19% (DE): €5.51'));
+    expect(text.indexOf('VAT 19% (DE): €5.51')).toBeLessThan(text.indexOf('Total: €34.51'));
+    expect(text).not.toMatch(/<\/?[a-z]/);
+    expect(html.match(/href="https:\/\/compass\.example\/reports"/g)).toHaveLength(2);
+    expect(html).toContain('<th scope="col"');
+    expect(links).toEqual(['https://compass.example/reports']);
+  });
+
+  it('escapes the typed name and the product titles in the HTML part', () => {
+    const { html } = orderConfirmationMessage('a@example.com', { ...props, name: '<script>x</script>', lines: [{ ...props.lines[0]!, title: 'A & <b>B</b>' }] });
+    expect(html).toContain('Hello &lt;script&gt;x&lt;/script&gt;,');
+    expect(html).toContain('A &amp; &lt;b&gt;B&lt;/b&gt;');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('says nothing of the consent for an order placed before it was asked', () => {
+    const { text } = orderConfirmationMessage('a@example.com', { ...props, consentStatement: null });
+    expect(text).not.toContain('immediate delivery');
   });
 });
