@@ -4,6 +4,7 @@ import { UserPlus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CheckboxField } from '@/components/checkbox-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { NewTabLink } from '@/components/new-tab-link';
 import { EmailField } from '@/components/email-field';
@@ -23,7 +24,6 @@ import { AuthFooterLink } from '../components/auth-footer-link';
 import { AuthForm } from '../components/auth-form';
 import { AuthNotice } from '../components/auth-notice';
 import { AuthPage } from '../components/auth-page';
-import { CheckboxField } from '../components/checkbox-field';
 import { LazyGoogleSignIn } from '../components/lazy-google-sign-in';
 import { useGoogleLogin } from '../lib/use-google-login';
 

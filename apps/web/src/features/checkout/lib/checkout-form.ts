@@ -1,10 +1,11 @@
-import { checkoutBilling, type CheckoutBilling, type CheckoutBillingInput } from '@app/contract/checkout';
+import { checkoutBilling, checkoutRequest, type CheckoutBilling, type CheckoutBillingInput } from '@app/contract/checkout';
 import type { Account } from '@app/contract/account';
 import type { FieldError, FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
 import { emptyCard, validateCard, type CardFormValues } from '@/components/card-entry/card-format';
 
 // The checkout form: spec section 3 "Checkout billing" (with the contract's schema and spec 5's
-// messages), then how to pay: a saved method or a new card ("Card": number, expiry, CVC).
+// messages), then how to pay: a saved method or a new card ("Card": number, expiry, CVC), and the
+// digital-content consent beside the Pay button (issue 11).
 
 export const billingFields = ['first_name', 'last_name', 'email', 'address', 'city', 'state', 'postal_code', 'country', 'company', 'vat_number'] as const;
 export type BillingField = (typeof billingFields)[number];
@@ -16,6 +17,8 @@ export type CheckoutFormValues = Record<BillingField, string> & {
   payment_choice: string;
   card: CardFormValues;
   save_card: boolean;
+  /** The box of the contract's `digitalContentConsent.wording`; the order is placed only when ticked. */
+  digital_content_consent: boolean;
 };
 
 /** What the resolver needs to know besides the values. */
@@ -27,6 +30,7 @@ export interface CheckoutFormContext {
 export interface CheckoutFormOutput {
   billing: CheckoutBilling;
   values: CheckoutFormValues;
+  digitalContentConsent: true;
 }
 
 /** Name split at the last space: 'Ada King Lovelace' -> 'Ada King' + 'Lovelace'. */
@@ -36,8 +40,11 @@ function splitName(name: string): { first: string; last: string } {
   return at <= 0 ? { first: trimmed, last: '' } : { first: trimmed.slice(0, at), last: trimmed.slice(at + 1) };
 }
 
-/** The form as it opens: the account's name and e-mail, the browser's country. */
-export function initialCheckoutValues(user: Account | null, country: string): CheckoutFormValues {
+/**
+ * The form as it opens: the account's name and e-mail, the browser's country, and the consent box
+ * as the buyer left it (never ticked for them otherwise).
+ */
+export function initialCheckoutValues(user: Account | null, country: string, consentTicked = false): CheckoutFormValues {
   const { first, last } = splitName(user?.name ?? '');
   return {
     first_name: first,
@@ -53,6 +60,7 @@ export function initialCheckoutValues(user: Account | null, country: string): Ch
     payment_choice: newCardChoice,
     card: emptyCard,
     save_card: false,
+    digital_content_consent: consentTicked,
   };
 }
 
@@ -77,7 +85,10 @@ function isBillingField(value: PropertyKey | undefined): value is BillingField {
 
 const fieldError = (message: string): FieldError => ({ type: 'validate', message });
 
-/** Billing by the contract's schema, the card by the contract's card rules (test provider only). */
+/**
+ * Billing and the consent by the contract's schemas, the card by the contract's card rules (test
+ * provider only).
+ */
 export const checkoutResolver: Resolver<CheckoutFormValues, CheckoutFormContext, CheckoutFormOutput> = (values, context): ResolverResult<CheckoutFormValues, CheckoutFormOutput> => {
   const errors: FieldErrors<CheckoutFormValues> = {};
   const billing = checkoutBilling.safeParse(billingInput(values));
@@ -97,17 +108,20 @@ export const checkoutResolver: Resolver<CheckoutFormValues, CheckoutFormContext,
       };
     }
   }
-  if (Object.keys(errors).length > 0 || !billing.success) return { values: {}, errors };
-  return { values: { billing: billing.data, values }, errors: {} };
+  const consent = checkoutRequest.shape.digital_content_consent.safeParse(values.digital_content_consent);
+  if (!consent.success) errors.digital_content_consent = fieldError(consent.error.issues[0]?.message ?? '');
+  if (Object.keys(errors).length > 0 || !billing.success || !consent.success) return { values: {}, errors };
+  return { values: { billing: billing.data, values, digitalContentConsent: consent.data }, errors: {} };
 };
 
-export type CheckoutFieldPath = BillingField | 'card.number' | 'card.expiry' | 'card.cvc';
+export type CheckoutFieldPath = BillingField | 'card.number' | 'card.expiry' | 'card.cvc' | 'digital_content_consent';
 
 /**
  * Where a 422's field goes in this form: 'billing.email' -> 'email', 'payment.card.number' ->
  * 'card.number', 'payment.card.exp_month' -> 'card.expiry'. Null for a field the form has not.
  */
 export function formFieldOf(serverField: string): CheckoutFieldPath | null {
+  if (serverField === 'digital_content_consent') return serverField;
   const name = serverField.replace(/^billing\./, '');
   if (isBillingField(name)) return name;
   const card = /^(?:payment\.)?card\.(number|exp_month|exp_year|cvc)$/.exec(serverField)?.[1];
@@ -118,4 +132,4 @@ export function formFieldOf(serverField: string): CheckoutFieldPath | null {
 }
 
 /** The order in which the form shows its fields, for focusing the first error. */
-export const fieldOrder: readonly CheckoutFieldPath[] = [...billingFields, 'card.number', 'card.expiry', 'card.cvc'];
+export const fieldOrder: readonly CheckoutFieldPath[] = [...billingFields, 'card.number', 'card.expiry', 'card.cvc', 'digital_content_consent'];

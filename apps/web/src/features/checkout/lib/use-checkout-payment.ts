@@ -16,6 +16,7 @@ import { orderQueryOptions } from '../api/get-order';
 import { pricedBasketRootKey } from '../api/get-priced-basket';
 import { placeOrder } from '../api/place-order';
 import { attemptKey } from './attempt-key';
+import { consentChoice } from './consent-choice';
 
 // The payment of spec section 4 "Order": pay, possibly confirm an extra step, then the success
 // page or the failed page. Guards against paying twice: one request at a time, and one
@@ -42,6 +43,8 @@ export interface PayInput {
   /** Builds the payment (a Stripe card becomes a PaymentMethod first); null when the card was refused there. */
   payment: () => Promise<CheckoutPayment | null>;
   expectedTotal: number;
+  /** The ticked digital-content consent (issue 11): no order without it. */
+  digitalContentConsent: true;
 }
 
 function isDefiniteAnswer(status: number): boolean {
@@ -64,6 +67,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
   const finishPaid = useCallback(
     async (response: CheckoutResponse) => {
       attemptKey.finish();
+      consentChoice.forget();
       onPaid();
       queryClient.setQueryData(orderQueryOptions(response.order.id).queryKey, response.order);
       void queryClient.invalidateQueries({ queryKey: ['payments'] });
@@ -141,7 +145,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
   );
 
   const pay = useCallback(
-    async ({ billing, payment, expectedTotal }: PayInput) => {
+    async ({ billing, payment, expectedTotal, digitalContentConsent }: PayInput) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setPaying(true);
@@ -153,7 +157,13 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
         }
         const paymentInput = await payment();
         if (paymentInput === null) return;
-        const request: CheckoutRequestInput = { billing, payment: paymentInput, idempotency_key: attemptKey.get(), expected_total: expectedTotal };
+        const request: CheckoutRequestInput = {
+          billing,
+          payment: paymentInput,
+          idempotency_key: attemptKey.get(),
+          expected_total: expectedTotal,
+          digital_content_consent: digitalContentConsent,
+        };
         await handle(await placeOrder(request));
       } finally {
         inFlight.current = false;

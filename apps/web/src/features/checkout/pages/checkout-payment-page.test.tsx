@@ -1,3 +1,4 @@
+import { digitalContentConsent } from '@app/contract/checkout';
 import { paymentMessages } from '@app/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +18,7 @@ import type { Handler } from '../../../../test/local-api-server.ts';
 import { clearQueryCache } from '../../../../test/query-cache.ts';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 import texts from '@/locales/checkout/en.json';
+import { consentChoice } from '../lib/consent-choice';
 
 // checkout.payment, checkout.completed and checkout.failed through the real route table, against
 // a real local HTTP server scripted with the checkout calls of issue 5's contract.
@@ -27,6 +29,8 @@ const order = orderFixture(basket);
 
 beforeEach(() => {
   sessionStorage.clear();
+  // The consent's tick outlives a rendered route (a declined card's 'Try again' keeps it).
+  consentChoice.forget();
   // The app's one query cache outlives a rendered route: each test starts from the server.
   clearQueryCache();
 });
@@ -63,6 +67,9 @@ async function fillCard(number: string, expiry = '1234', cvc = '123') {
 }
 
 const payButton = () => screen.getByRole('button', { name: /^Pay €/ });
+/** Issue 11: the required box beside Pay, labelled with the contract's wording. */
+const consentBox = () => screen.getByRole('checkbox', { name: digitalContentConsent.wording });
+const tickConsent = () => userEvent.click(consentBox());
 const checkoutBodies = () => server().requestsTo('POST', '/api/checkout').map((request) => request.body as Record<string, unknown>);
 
 describe('checkout payment page', () => {
@@ -124,6 +131,7 @@ describe('checkout payment page', () => {
     await fillBilling();
     await fillCard('4242 4242 4242 4242');
     await userEvent.click(screen.getByLabelText('Save this card for future payments'));
+    await tickConsent();
     await userEvent.click(payButton());
 
     expect(await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout)).toBeInTheDocument();
@@ -132,6 +140,7 @@ describe('checkout payment page', () => {
       billing: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', address: '12 St James’s Square', city: 'London', postal_code: 'SW1Y 4JH', country: 'GB' },
       payment: { method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' }, save_card: true },
       expected_total: basket.summary.total,
+      digital_content_consent: true,
     });
     expect(body?.idempotency_key).toMatch(/^[A-Za-z0-9_-]{8,}$/);
 
@@ -151,6 +160,7 @@ describe('checkout payment page', () => {
     await openCheckout({ checkout: () => ({ status: 200, body: failedAnswer(order) }) });
     await fillBilling();
     await fillCard('4000 0000 0000 0002');
+    await tickConsent();
     await userEvent.click(payButton());
 
     expect(await screen.findByRole('heading', { name: 'Payment failed', level: 1 }, routeTimeout)).toBeInTheDocument();
@@ -170,6 +180,7 @@ describe('checkout payment page', () => {
     await openCheckout({ checkout: () => ({ status: 200, body: requiresActionAnswer(order, 'confirm-77') }) });
     await fillBilling();
     await fillCard('4000 0025 0000 3155');
+    await tickConsent();
     await userEvent.click(payButton());
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' }, routeTimeout);
@@ -190,6 +201,7 @@ describe('checkout payment page', () => {
     await openCheckout({ checkout: () => ({ status: 200, body: requiresActionAnswer(order) }) });
     await fillBilling();
     await fillCard('4000 0025 0000 3155');
+    await tickConsent();
     await userEvent.click(payButton());
     await userEvent.click(await screen.findByRole('button', { name: 'Fail the confirmation' }, routeTimeout));
 
@@ -210,6 +222,7 @@ describe('checkout payment page', () => {
     });
     await fillBilling();
     await fillCard('4242 4242 4242 4242');
+    await tickConsent();
     await userEvent.click(payButton());
     expect(await screen.findByText(/The payment service cannot be reached right now/, undefined, routeTimeout)).toBeInTheDocument();
 
@@ -223,22 +236,27 @@ describe('checkout payment page', () => {
     await openCheckout({ checkout: () => ({ status: 200, body: failedAnswer(order) }) });
     await fillBilling();
     await fillCard('4000 0000 0000 0002');
+    await tickConsent();
     await userEvent.click(payButton());
     await screen.findByRole('heading', { name: 'Payment failed', level: 1 }, routeTimeout);
     await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Checkout', level: 1 }, routeTimeout);
     await fillBilling();
     await fillCard('4242 4242 4242 4242');
+    // The buyer's tick is kept across 'Try again': not asked twice for the same purchase.
+    expect(consentBox()).toBeChecked();
     await userEvent.click(payButton());
     await waitFor(() => expect(checkoutBodies()).toHaveLength(2), routeTimeout);
     const [first, second] = checkoutBodies();
     expect(second?.idempotency_key).not.toBe(first?.idempotency_key);
+    expect(second?.digital_content_consent).toBe(true);
   });
 
   it('sends one payment for a double click', async () => {
     await openCheckout({ checkout: () => ({ status: 200, body: paidAnswer(order), delayMs: 300 }) });
     await fillBilling();
     await fillCard('4242 4242 4242 4242');
+    await tickConsent();
     await userEvent.dblClick(payButton());
     expect(await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout)).toBeInTheDocument();
     expect(checkoutBodies()).toHaveLength(1);
@@ -262,6 +280,7 @@ describe('checkout payment page', () => {
     await openCheckout({ checkout: () => ({ status: 400, body: { message: paymentMessages.identityMissing } }) });
     await fillBilling();
     await fillCard('4242 4242 4242 4242');
+    await tickConsent();
     await userEvent.click(payButton());
     await userEvent.click(await screen.findByRole('button', { name: 'You missed identifying yourself, click here to try again!' }, routeTimeout));
     expect(screen.getByLabelText('Email')).toHaveFocus();
@@ -272,6 +291,7 @@ describe('checkout payment page', () => {
     server().on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
     await fillBilling();
     await fillCard('4242 4242 4242 4242');
+    await tickConsent();
     await userEvent.click(payButton());
 
     const link = await screen.findByRole('button', { name: 'You missed identifying yourself, click here to try again!' }, routeTimeout);
@@ -284,6 +304,7 @@ describe('checkout payment page', () => {
     expect(screen.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
     expect(screen.queryByLabelText('Card number')).toBeNull();
     await fillBilling();
+    await tickConsent();
     await userEvent.click(payButton());
     await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout);
     expect(checkoutBodies()[0]?.payment).toEqual({ method: 'saved', payment_method_id: savedCard().id });
@@ -299,8 +320,45 @@ describe('checkout payment page', () => {
     await fillBilling();
     await userEvent.type(screen.getByLabelText('VAT number (optional)'), 'DE123456789');
     await fillCard('4242 4242 4242 4242');
+    await tickConsent();
     await userEvent.click(payButton());
     await waitFor(() => expect(screen.getByLabelText('VAT number (optional)')).toHaveAccessibleDescription(/Enter a VAT number such as DE123456789/), routeTimeout);
+  });
+
+  it('asks for the digital-content consent beside Pay: unticked, Pay says why on the box and sends nothing', async () => {
+    await openCheckout({ checkout: () => ({ status: 200, body: paidAnswer(order) }) });
+    // Never ticked for the buyer.
+    expect(consentBox()).not.toBeChecked();
+    expect(screen.getByText(digitalContentConsent.wording)).toBeInTheDocument();
+    await fillBilling();
+    await fillCard('4242 4242 4242 4242');
+    await userEvent.click(payButton());
+
+    await waitFor(() => expect(consentBox()).toHaveAccessibleDescription(digitalContentConsent.required), routeTimeout);
+    expect(consentBox()).toBeInvalid();
+    expect(consentBox()).toHaveFocus();
+    expect(checkoutBodies()).toHaveLength(0);
+
+    await tickConsent();
+    await waitFor(() => expect(consentBox()).not.toHaveAccessibleDescription(digitalContentConsent.required), routeTimeout);
+    await userEvent.click(payButton());
+    await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout);
+    expect(checkoutBodies().map((body) => body.digital_content_consent)).toEqual([true]);
+  });
+
+  it('puts the server’s 422 on the consent under the box', async () => {
+    await openCheckout({
+      checkout: () => ({
+        status: 422,
+        body: { message: 'The provided data is invalid. Please check your input and try again.', errors: { digital_content_consent: [digitalContentConsent.required] } },
+      }),
+    });
+    await fillBilling();
+    await fillCard('4242 4242 4242 4242');
+    await tickConsent();
+    await userEvent.click(payButton());
+    await waitFor(() => expect(consentBox()).toHaveAccessibleDescription(digitalContentConsent.required), routeTimeout);
+    expect(consentBox()).toHaveFocus();
   });
 
   it('sends an empty basket to the basket page', async () => {
@@ -345,6 +403,7 @@ describe('checkout priced for the billing country (issue 5)', () => {
     expect(cartCountries()).toContain('FR');
 
     await fillCard('4242 4242 4242 4242');
+    await tickConsent();
     await userEvent.click(payButton());
     await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout);
     expect(checkoutBodies()).toHaveLength(1);
@@ -419,6 +478,7 @@ describe('checkout priced for the billing country (issue 5)', () => {
     await fillBilling('FR');
     await fillCard('4242 4242 4242 4242');
     expect(payButton()).toHaveTextContent('Pay €93.60');
+    await tickConsent();
     await userEvent.click(payButton());
 
     expect(await screen.findByText('The prices in your basket have changed. Please review the new total before paying.', undefined, routeTimeout)).toBeInTheDocument();

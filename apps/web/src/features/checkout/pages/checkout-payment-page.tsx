@@ -23,6 +23,7 @@ import { useSession } from '@/lib/use-session';
 import { usePricedBasket } from '../api/get-priced-basket';
 import { BillingFields } from '../components/billing-fields';
 import { ConfirmPaymentDialog } from '../components/confirm-payment-dialog';
+import { DigitalContentConsentField } from '../components/digital-content-consent-field';
 import { IdentityAlert } from '../components/identity-alert';
 import { OrderSummary, type OrderSummaryLine } from '../components/order-summary';
 import { PaymentFields } from '../components/payment-fields';
@@ -36,6 +37,7 @@ import {
   type CheckoutFormOutput,
   type CheckoutFormValues,
 } from '../lib/checkout-form';
+import { consentChoice } from '../lib/consent-choice';
 import { browserCountry, countryName, isListedCountry } from '../lib/countries';
 import { useCheckoutPayment, type IdentityProblem } from '../lib/use-checkout-payment';
 import { useVatNumberForPricing } from '../lib/use-vat-number-for-pricing';
@@ -137,7 +139,7 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
 
   const defaultMethod = savedMethods.find((method) => method.is_default) ?? null;
   const defaultValues = useMemo(
-    () => ({ ...initialCheckoutValues(user, browserCountry()), payment_choice: defaultMethod?.id ?? newCardChoice }),
+    () => ({ ...initialCheckoutValues(user, browserCountry(), consentChoice.ticked(user?.id)), payment_choice: defaultMethod?.id ?? newCardChoice }),
     // The form opens once with what is known then; later changes of the account do not reset it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -248,12 +250,12 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
   };
 
   const onSubmit = handleSubmit(
-    async ({ billing, values }) => {
+    async ({ billing, values, digitalContentConsent: consent }) => {
       // Pay is disabled until then; this also stops a submit by the Enter key.
       if (!pricedForCountry || pricedBasket === null || pricing.data?.country !== billing.country) return;
       setFormError(null);
       setStripeError(undefined);
-      await payment.pay({ billing, payment: () => buildPayment(values), expectedTotal: pricedBasket.summary.total });
+      await payment.pay({ billing, payment: () => buildPayment(values), expectedTotal: pricedBasket.summary.total, digitalContentConsent: consent });
     },
     (invalid) => {
       // spec 8: a payment without the buyer's e-mail is a missing identity, said beside the button.
@@ -337,6 +339,12 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
           </section>
 
           <div className="grid gap-3">
+            <DigitalContentConsentField
+              register={register}
+              errors={errors}
+              disabled={fieldsLocked}
+              onTickedChange={(ticked) => consentChoice.remember(user?.id, ticked)}
+            />
             {payment.problem?.kind === 'identity' && <IdentityAlert reason={payment.problem.reason} onRetry={retryIdentity} />}
             <FormAlert>{message}</FormAlert>
             {pricingFailed ? (

@@ -1,4 +1,5 @@
 import type { Basket } from '@app/contract/cart';
+import { digitalContentConsent } from '@app/contract/checkout';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -75,6 +76,7 @@ describe('checkout: the reverse charge before payment', () => {
     await userEvent.type(screen.getByLabelText('Expiry date'), '1234');
     await userEvent.type(screen.getByLabelText('CVC'), '123');
     await waitFor(() => expect(payButton()).toBeEnabled(), routeTimeout);
+    await userEvent.click(screen.getByRole('checkbox', { name: digitalContentConsent.wording }));
     await userEvent.click(payButton());
     await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout);
     expect(server().requestsTo('POST', '/api/checkout')[0]?.body).toMatchObject({ billing: { country: 'FR', vat_number: verifiedNumber }, expected_total: 4900 });
