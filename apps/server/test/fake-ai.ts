@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeJsonEndpoint } from './fake-json-endpoint.ts';
 
 // A local stand-in for an OpenAI-compatible chat-completions endpoint (POST /v1/chat/completions),
 // on 127.0.0.1. It answers as OpenAI does (`choices[0].message.content`, errors as
@@ -33,7 +32,6 @@ export async function startFakeAi(): Promise<FakeAi> {
   let mode: FakeAiMode = 'up';
   let slowMs = 2000;
   let reply = 'You are curious and steady.\n\nYou like to understand before you act.';
-  const pending = new Set<NodeJS.Timeout>();
 
   function answer(request: FakeAiRequest): { status: number; body: object } {
     if (mode === 'down') return { status: 500, body: { error: { message: 'The server had an error while processing your request.', type: 'server_error' } } };
@@ -50,47 +48,26 @@ export async function startFakeAi(): Promise<FakeAi> {
     };
   }
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    let raw = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (raw += chunk));
-    request.on('end', () => {
-      if (request.method !== 'POST' || new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== fakeAiPath) {
-        response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
-        return;
-      }
+  const endpoint = await startFakeJsonEndpoint<FakeAiRequest>({
+    path: fakeAiPath,
+    notFoundBody: { error: { message: 'Not found', type: 'invalid_request_error' } },
+    read: (raw, request) => {
       const received: FakeAiRequest = { authorization: request.headers.authorization, raw, body: JSON.parse(raw) as FakeAiRequest['body'] };
       requests.push(received);
-      const { status, body } = answer(received);
-      const send = () => {
-        if (response.destroyed) return;
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      if (mode !== 'slow') return send();
-      const timer = setTimeout(() => {
-        pending.delete(timer);
-        send();
-      }, slowMs);
-      pending.add(timer);
-    });
+      return received;
+    },
+    answer,
+    delayMs: () => (mode === 'slow' ? slowMs : 0),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}${fakeAiPath}`,
+    url: `${endpoint.origin}${fakeAiPath}`,
     requests,
     setMode: (next, ms) => {
       mode = next;
       if (ms !== undefined) slowMs = ms;
     },
     setReply: (text) => void (reply = text),
-    close: () => {
-      for (const timer of pending) clearTimeout(timer);
-      server.closeAllConnections();
-      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    close: endpoint.close,
   };
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeJsonEndpoint } from './fake-json-endpoint.ts';
 
 // A local stand-in for the EU Commission's VIES REST service (POST /check-vat-number), on
 // 127.0.0.1. It answers as VIES does: `valid` with the trader's name and address, a consultation
@@ -30,7 +29,6 @@ export async function startFakeVies(): Promise<FakeVies> {
   const requests: FakeViesRequest[] = [];
   let mode: 'up' | 'down' | 'member-state-down' | 'slow' = 'up';
   let slowMs = 2000;
-  const pending = new Set<NodeJS.Timeout>();
 
   function answer(request: FakeViesRequest): { status: number; body: object } {
     if (mode === 'down') return { status: 500, body: { actionSucceed: false, errorWrappers: [{ error: 'SERVICE_UNAVAILABLE', message: 'the service is down' }] } };
@@ -54,47 +52,26 @@ export async function startFakeVies(): Promise<FakeVies> {
     };
   }
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    let raw = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (raw += chunk));
-    request.on('end', () => {
-      if (request.method !== 'POST' || new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== '/check-vat-number') {
-        response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ actionSucceed: false, errorWrappers: [{ error: 'NOT_FOUND' }] }));
-        return;
-      }
+  const endpoint = await startFakeJsonEndpoint<FakeViesRequest>({
+    path: '/check-vat-number',
+    notFoundBody: { actionSucceed: false, errorWrappers: [{ error: 'NOT_FOUND' }] },
+    read: (raw) => {
       const question = JSON.parse(raw) as FakeViesRequest;
       requests.push(question);
-      const { status, body } = answer(question);
-      const send = () => {
-        if (response.destroyed) return;
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      if (mode !== 'slow') return send();
-      const timer = setTimeout(() => {
-        pending.delete(timer);
-        send();
-      }, slowMs);
-      pending.add(timer);
-    });
+      return question;
+    },
+    answer,
+    delayMs: () => (mode === 'slow' ? slowMs : 0),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: endpoint.origin,
     requests,
     register: (vatNumber, trader = { name: 'Registered Trader', address: 'Somewhere 1' }) => void registered.set(vatNumber, trader),
     setMode: (next, ms) => {
       mode = next;
       if (ms !== undefined) slowMs = ms;
     },
-    close: () => {
-      for (const timer of pending) clearTimeout(timer);
-      server.closeAllConnections();
-      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    close: endpoint.close,
   };
 }
