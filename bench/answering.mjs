@@ -14,26 +14,16 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csrfHeaders, registerBenchUser } from './lib/accounts.mjs';
+import { benchBirthDetails, csrfHeaders, registerBenchUser } from './lib/accounts.mjs';
 import { startServer } from './lib/server-process.mjs';
 
 const connections = 50;
-const birthDetails = {
-  birth_date: '1991-08-24',
-  birth_time: '18:10:00',
-  birth_city: 'Ghent',
-  birth_country: 'Belgium',
-  country_code: 'BE',
-  latitude: 51.05,
-  longitude: 3.71667,
-  timezone: 'Europe/Brussels',
-};
 
 /** A signed-up user with birth details saved, and the headers an answering browser sends. */
 async function answeringUser(baseUrl, name) {
   const user = await registerBenchUser(baseUrl, name);
   const headers = { authorization: `Bearer ${user.access_token}`, 'content-type': 'application/json', ...(await csrfHeaders(baseUrl)) };
-  const saved = await fetch(`${baseUrl}/api/user/birth-details`, { method: 'PUT', headers, body: JSON.stringify(birthDetails) });
+  const saved = await fetch(`${baseUrl}/api/user/birth-details`, { method: 'PUT', headers, body: JSON.stringify(benchBirthDetails) });
   if (saved.status !== 200) throw new Error(`saving birth details answered ${saved.status}: ${await saved.text()}`);
   return { headers };
 }

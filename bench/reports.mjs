@@ -7,22 +7,12 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csrfHeaders, registerBenchUser } from './lib/accounts.mjs';
+import { benchBirthDetails, csrfHeaders, registerBenchUser } from './lib/accounts.mjs';
 import { startServer } from './lib/server-process.mjs';
 
 // `node bench/reports.mjs --list` runs part 2 only (with one buyer).
 const listOnly = process.argv.includes('--list');
 const buyers = listOnly ? 1 : 100;
-const birthDetails = {
-  birth_date: '1990-06-15',
-  birth_time: '09:30:00',
-  birth_city: 'Ghent',
-  birth_country: 'Belgium',
-  country_code: 'BE',
-  latitude: 51.05,
-  longitude: 3.71667,
-  timezone: 'Europe/Brussels',
-};
 const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' };
 const billing = { first_name: 'Bench', last_name: 'Buyer', email: 'bench@example.com', address: 'Korenmarkt 1', city: 'Ghent', postal_code: '9000', country: 'BE' };
 
@@ -37,7 +27,7 @@ async function call(baseUrl, path, headers, init = {}) {
 async function respondent(baseUrl, name) {
   const user = await registerBenchUser(baseUrl, name);
   const headers = { authorization: `Bearer ${user.access_token}`, 'content-type': 'application/json', ...(await csrfHeaders(baseUrl)) };
-  await call(baseUrl, '/api/user/birth-details', headers, { method: 'PUT', body: JSON.stringify(birthDetails) });
+  await call(baseUrl, '/api/user/birth-details', headers, { method: 'PUT', body: JSON.stringify(benchBirthDetails) });
   let question = await call(baseUrl, '/me/question', headers);
   for (let index = 0; question; index += 1) {
     const choices = question.question.choices;

@@ -29,3 +29,15 @@ export async function registerBenchUser(baseUrl, name = 'bench') {
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return { email, password: benchPassword, ...(await response.json()) };
 }
+
+/** Birth details every bench user saves (PUT /api/user/birth-details): the questionnaire opens after them. */
+export const benchBirthDetails = {
+  birth_date: '1991-08-24',
+  birth_time: '18:10:00',
+  birth_city: 'Ghent',
+  birth_country: 'Belgium',
+  country_code: 'BE',
+  latitude: 51.05,
+  longitude: 3.71667,
+  timezone: 'Europe/Brussels',
+};
