@@ -1,13 +1,17 @@
 import type { TokenPair } from '@app/contract/auth';
 import { productList } from '@app/contract/cart';
+import { digitalContentConsent } from '@app/contract/checkout';
+import { orderList } from '@app/contract/orders';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
+import { mailTo, waitForMailLink } from '../support/outbox.ts';
 import { completeQuestionnaireThroughApi } from '../support/questionnaire.ts';
 import { expectPath } from '../support/ui.ts';
 
 // The checkout in the built product against the real server and its test payment provider
-// (issue 5): paying with Stripe's public test cards, the order pages, and the payments page.
+// (issue 5): paying with Stripe's public test cards, the order pages, and the payments page; the
+// digital-content consent beside Pay and the order confirmation e-mail (issue 11).
 
 async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
   const read = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
@@ -52,6 +56,22 @@ async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('CVC').fill('123');
 }
 
+/** Issue 11: the required box beside Pay (reports are delivered at once). */
+function consentBox(page: Page) {
+  return page.getByRole('checkbox', { name: digitalContentConsent.wording });
+}
+
+async function tickConsent(page: Page): Promise<void> {
+  await consentBox(page).check();
+}
+
+/** The caller's orders, through GET /api/orders. */
+async function ordersOf(request: APIRequestContext, session: TokenPair) {
+  const response = await request.get('/api/orders', { headers: { Authorization: `Bearer ${session.access_token}` } });
+  expect(response.status(), `GET /api/orders: ${await response.text()}`).toBe(200);
+  return orderList.parse(await response.json());
+}
+
 /** The amount an order summary shows as its total. */
 function summaryTotal(page: Page) {
   return page.getByRole('region', { name: 'Order summary' }).getByText('Total', { exact: true }).locator('xpath=following-sibling::dd');
@@ -72,6 +92,7 @@ test('pays with 4242, shows the thank-you page, and the payments page lists the 
 
   await fillBilling(page);
   await fillCard(page, '4242 4242 4242 4242');
+  await tickConsent(page);
   await page.getByRole('button', { name: /^Pay €/ }).click();
 
   await expect(page.getByRole('heading', { name: 'Thank you for your order', level: 1 })).toBeVisible();
@@ -109,6 +130,7 @@ test('a buyer billed in France pays with 4242 at the French VAT of 20 % (issue 5
   const pay = page.getByRole('button', { name: /^Pay €/ });
   await expect(pay).toHaveText(`Pay ${total}`);
   await expect(pay).toBeEnabled();
+  await tickConsent(page);
   await pay.click();
 
   await expect(page.getByRole('heading', { name: 'Thank you for your order', level: 1 })).toBeVisible();
@@ -124,6 +146,7 @@ test('a declined card (4000 0000 0000 0002) shows the failed page and keeps the 
   await openCheckout(page, user.session);
   await fillBilling(page);
   await fillCard(page, '4000 0000 0000 0002');
+  await tickConsent(page);
   await page.getByRole('button', { name: /^Pay €/ }).click();
 
   await expect(page.getByRole('heading', { name: 'Payment failed', level: 1 })).toBeVisible();
@@ -145,6 +168,7 @@ test('saves a card while paying, adds another on the payments page and makes it 
   await fillBilling(page);
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByLabel('Save this card for future payments').check();
+  await tickConsent(page);
   await page.getByRole('button', { name: /^Pay €/ }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your order', level: 1 })).toBeVisible();
 
@@ -170,4 +194,52 @@ test('saves a card while paying, adds another on the payments page and makes it 
   await addReportToBasket(request, user.session, [bought]);
   await page.goto('/checkout/payment');
   await expect(page.getByRole('radio', { name: /Mastercard ending in 4444/ })).toBeChecked();
+});
+
+test('Pay without the digital-content consent says why on the box and places no order; ticked, it pays and the confirmation e-mail follows (issue 11)', async ({ page, request }) => {
+  const user = await buyer(request, 'checkout-consent');
+  await addReportToBasket(request, user.session);
+  await openCheckout(page, user.session);
+  await fillBilling(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await expect(consentBox(page)).not.toBeChecked();
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+
+  await expect(page.getByText(digitalContentConsent.required)).toBeVisible();
+  await expect(consentBox(page)).toHaveAccessibleDescription(digitalContentConsent.required);
+  await expect(consentBox(page)).toBeFocused();
+  await expectPath(page, '/checkout/payment');
+  expect((await ordersOf(request, user.session)).meta.total).toBe(0);
+
+  await tickConsent(page);
+  await expect(page.getByText(digitalContentConsent.required)).toHaveCount(0);
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order', level: 1 })).toBeVisible();
+  const orderNumber = (await page.getByText('Order number').locator('xpath=following-sibling::dd').textContent())?.trim() ?? '';
+
+  // The confirmation goes to the billing e-mail (the account's, as the form opened), once.
+  const reportsLink = await waitForMailLink(request, user.email, /\/reports$/);
+  expect(new URL(reportsLink).pathname).toBe('/reports');
+  const confirmations = (await mailTo(request, user.email)).filter((message) => message.subject === `Your Compass order ${orderNumber}`);
+  expect(confirmations).toHaveLength(1);
+  expect(confirmations[0]?.text).toContain(digitalContentConsent.wording);
+});
+
+test('a declined card’s “Try again” keeps the consent ticked, and the next card pays (issue 11)', async ({ page, request }) => {
+  const user = await buyer(request, 'checkout-consent-retry');
+  await addReportToBasket(request, user.session);
+  await openCheckout(page, user.session);
+  await fillBilling(page);
+  await fillCard(page, '4000 0000 0000 0002');
+  await tickConsent(page);
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment failed', level: 1 })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(consentBox(page)).toBeChecked();
+  await fillBilling(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order', level: 1 })).toBeVisible();
 });
