@@ -69,7 +69,8 @@ describe('POST /api/checkout with the test provider', () => {
       ['REPORT-BIG5', 290],
       ['BUNDLE-COMPLETE', 540],
     ]);
-    expect(result.order.reports.map((report) => report.report_type).sort()).toEqual(['big5', 'environment', 'values']);
+    // The bundle's three reports and its fourth, the complete profile (the single BIG5 is one of them).
+    expect(result.order.reports.map((report) => report.report_type).sort()).toEqual(['big5', 'complete', 'environment', 'values']);
     expect(result.order.reports.every((report) => report.status === 'pending')).toBe(true);
 
     expect(await basketOf(t, user)).toBeNull();
@@ -85,7 +86,7 @@ describe('POST /api/checkout with the test provider', () => {
 
     // The test provider's own webhook-style events arrive afterwards: nothing happens twice.
     await testProviderOf(t).deliverEvents({ times: 2 });
-    expect(await t.db.select().from(grantedReports).where(eq(grantedReports.orderId, result.order.id))).toHaveLength(3);
+    expect(await t.db.select().from(grantedReports).where(eq(grantedReports.orderId, result.order.id))).toHaveLength(4);
     expect((await transactionsOf(user)).meta.total).toBe(1);
     expect(await couponRedeemed(t, coupon.id)).toBe(1);
   });

@@ -81,7 +81,8 @@ describe('provider events (webhooks)', () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.id, first.order.id));
     expect(order?.status).toBe('paid');
     expect(await basketOf(t, user)).toBeNull();
-    expect(await t.db.select().from(grantedReports).where(eq(grantedReports.orderId, first.order.id))).toHaveLength(3);
+    // The bundle's three reports and the complete profile, once.
+    expect(await t.db.select().from(grantedReports).where(eq(grantedReports.orderId, first.order.id))).toHaveLength(4);
     expect(await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, first.order.id))).toHaveLength(1);
     expect(await couponRedeemed(t, coupon.id)).toBe(1);
     // Each event is stored once, however often it came.

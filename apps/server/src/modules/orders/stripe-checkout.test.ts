@@ -107,7 +107,8 @@ describe('the stripe provider (against a local fake of Stripe’s API)', () => {
     const returned = await postOrderConfirmation(t.app, user, first.order.id);
     const result = checkoutResponse.parse(returned.json());
     expect(result.status).toBe('paid');
-    expect(result.order.reports).toHaveLength(3);
+    // The bundle's three reports and the complete profile, once.
+    expect(result.order.reports).toHaveLength(4);
     expect(await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, first.order.id))).toHaveLength(1);
     expect(await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, 'evt_3ds_success'))).toHaveLength(1);
   });
