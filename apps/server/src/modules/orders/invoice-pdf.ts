@@ -1,6 +1,7 @@
 import type { Order } from '@app/contract/orders';
 import PDFDocument from 'pdfkit';
 import type { PaymentsConfig } from '../../config.ts';
+import { pdfFonts, registerPdfFonts } from '../../lib/pdf/pdf-fonts.ts';
 import { invoiceConsentStatement, type DigitalContentConsent } from './digital-content-consent.ts';
 import { formatEuros, formatInvoiceDate, invoiceTotals } from './invoice-figures.ts';
 
@@ -24,7 +25,7 @@ export interface InvoiceOptions {
  * delivery, which ends the right of withdrawal for digital content, is stated with its date.
  */
 export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: options.compress ?? true, info: { Title: `Invoice ${order.number}`, Author: options.seller.name } });
+  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: options.compress ?? true, lang: 'en', displayTitle: true, info: { Title: `Invoice ${order.number}`, Author: options.seller.name } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -32,20 +33,22 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
     doc.on('error', reject);
   });
 
+  // Inter, embedded: names and addresses in any EU language print as typed (Helvetica has Latin-1 only).
+  registerPdfFonts(doc);
   const seller = { ...options.seller, vatNumber: options.sellerVatNumber ?? options.seller.vatNumber };
   const left = 50;
   const width = doc.page.width - 100;
 
-  doc.font('Helvetica-Bold').fontSize(20).text('Invoice', left, 50);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(pdfFonts.bold).fontSize(20).text('Invoice', left, 50);
+  doc.font(pdfFonts.regular).fontSize(10);
   doc.text(seller.name, left, 50, { width, align: 'right' });
   for (const line of seller.addressLines) doc.text(line, { width, align: 'right' });
   doc.text(`VAT number: ${seller.vatNumber}`, { width, align: 'right' });
 
   doc.moveDown(2);
   const top = doc.y;
-  doc.font('Helvetica-Bold').text('Billed to', left, top);
-  doc.font('Helvetica');
+  doc.font(pdfFonts.bold).text('Billed to', left, top);
+  doc.font(pdfFonts.regular);
   const { billing } = order;
   if (billing.company) doc.text(billing.company);
   doc.text(`${billing.first_name} ${billing.last_name}`);
@@ -64,7 +67,7 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
   const columns = { title: left, quantity: left + 270, unit: left + 320, amount: left + 410 };
   const row = (cells: { title: string; quantity: string; unit: string; amount: string }, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.font(bold ? pdfFonts.bold : pdfFonts.regular);
     doc.text(cells.title, columns.title, y, { width: 260 });
     const after = doc.y;
     doc.text(cells.quantity, columns.quantity, y, { width: 45, align: 'right' });
@@ -80,7 +83,7 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
   doc.moveDown();
   const total = (label: string, amount: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.font(bold ? pdfFonts.bold : pdfFonts.regular);
     doc.text(label, columns.title, y, { width: 300 });
     doc.text(amount, columns.amount, y, { width: width - (columns.amount - left), align: 'right' });
     doc.moveDown(0.3);
@@ -89,8 +92,8 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
 
   if (order.reverse_charge) {
     doc.moveDown();
-    doc.font('Helvetica-Bold').text('Reverse charge', left);
-    doc.font('Helvetica').text(
+    doc.font(pdfFonts.bold).text('Reverse charge', left);
+    doc.font(pdfFonts.regular).text(
       `VAT is to be accounted for by the recipient (Art. 196 of Directive 2006/112/EC). Supplier VAT number: ${seller.vatNumber}. Customer VAT number: ${billing.vat_number ?? ''}.`,
       left,
       undefined,
@@ -101,8 +104,8 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
 
   if (options.digitalContentConsent) {
     doc.moveDown();
-    doc.font('Helvetica-Bold').text('Immediate delivery of digital content', left);
-    doc.font('Helvetica').text(invoiceConsentStatement(options.digitalContentConsent), left, undefined, { width });
+    doc.font(pdfFonts.bold).text('Immediate delivery of digital content', left);
+    doc.font(pdfFonts.regular).text(invoiceConsentStatement(options.digitalContentConsent), left, undefined, { width });
   }
 
   doc.moveDown(2);

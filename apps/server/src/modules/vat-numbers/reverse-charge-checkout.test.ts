@@ -7,7 +7,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { addToBasket, basketOf, billing, checkout, checkoutBody, createCheckoutTestApp, postCheckout } from '../../../test/checkout-helpers.ts';
 import { startFakeVies, type FakeVies } from '../../../test/fake-vies.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { readPdf } from '../../../test/pdf-reader.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { ViesVatNumberChecker } from './vies-checker.ts';
 
@@ -69,7 +69,7 @@ describe('checkout with the VIES checker', () => {
 
     const invoice = await t.app.inject({ method: 'GET', url: shopApiPaths.orderInvoice(result.order.id), headers: user.authHeaders });
     expect(invoice.statusCode).toBe(200);
-    const text = pdfText(invoice.rawPayload).join(' ');
+    const text = (await readPdf(invoice.rawPayload)).text.replace(/\s+/g, ' ');
     expect(text).toContain('Reverse charge');
     expect(text).toContain('VAT 0% (reverse charge)');
     expect(text).toMatch(/Supplier VAT number:\s+DE123456789/);

@@ -1,3 +1,4 @@
+import { pdfFonts } from '../../../lib/pdf/pdf-fonts.ts';
 // The report's look: the web app's palette (apps/web/src/styles.css, light theme, converted from
 // oklch to sRGB hex because PDF has no oklch), Inter in three weights, and the A4 page grid.
 
@@ -39,7 +40,7 @@ export const zoneColors = { low: '#f3f5f8', average: '#e4eefb', high: '#d3e2f6' 
 /** Series colours of the share chart and the values circle's motives (distinct, AA on white). */
 export const seriesColors = ['#1e579f', '#1f7a6e', '#b4640a', '#6e4aa8', '#b33a5f', '#4f5d70', '#2f7fbf', '#7a7a1f'] as const;
 
-export const fonts = { regular: 'Inter', semibold: 'Inter-SemiBold', bold: 'Inter-Bold' } as const;
+export const fonts = pdfFonts;
 
 export const fontSizes = {
   body: 10.5,

@@ -4,7 +4,7 @@ import { drawCoverPage } from './draw-cover-page.ts';
 import { drawSection, type SectionContext } from './draw-sections.ts';
 import { drawSummaryPage } from './draw-summary-page.ts';
 import { drawPageFurniture } from './page-furniture.ts';
-import { registerInterFonts } from './pdf-fonts.ts';
+import { registerPdfFonts } from '../../../lib/pdf/pdf-fonts.ts';
 import { page } from './pdf-theme.ts';
 import { drawTableOfContents } from './table-of-contents.ts';
 
@@ -44,7 +44,7 @@ export function renderReportPdf(document: ReportDocument, options: { compress?: 
     doc.on('error', reject);
   });
 
-  registerInterFonts(doc);
+  registerPdfFonts(doc);
   const root = doc.struct('Document');
   doc.addStructure(root);
 

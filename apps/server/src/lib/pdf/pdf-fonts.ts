@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font, type GlyphRun } from 'fontkit';
-import { fonts } from './pdf-theme.ts';
 
-// Inter (SIL Open Font License) from @expo-google-fonts/inter, embedded and subset by pdfkit, so
-// every reader shows the same letters, including names outside Latin-1 (Łukasiewicz, Παπαδοπούλου).
+// Inter (SIL Open Font License) from @expo-google-fonts/inter, embedded and subset by pdfkit in every
+// PDF the product makes (reports, invoices), so every reader shows the same letters, including names
+// outside Latin-1 (Łukasiewicz, Dvořák, Παπαδοπούλου, Çağlayan).
 const require = createRequire(import.meta.url);
+
+/** The names the fonts are registered under in a document (`doc.font(pdfFonts.bold)`). */
+export const pdfFonts = { regular: 'Inter', semibold: 'Inter-SemiBold', bold: 'Inter-Bold' } as const;
+const fonts = pdfFonts;
 const files = {
   [fonts.regular]: '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
   [fonts.semibold]: '@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf',
@@ -69,8 +73,8 @@ function interFonts(): Array<[string, Font]> {
   return shared;
 }
 
-/** Registers Inter's three weights under the names of `fonts` and selects the regular one. */
-export function registerInterFonts(doc: PDFKit.PDFDocument): void {
+/** Registers Inter's three weights under the names of `pdfFonts` and selects the regular one. */
+export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
   // pdfkit takes a fontkit font wherever it takes a font file (PDFFontFactory.open); its types list files only.
   for (const [name, font] of interFonts()) doc.registerFont(name, font as unknown as Buffer);
   doc.font(fonts.regular);
