@@ -18,6 +18,7 @@ import { BasketCache } from './modules/shop/basket-cache.ts';
 import { basketCachePlugin } from './modules/shop/basket-cache-plugin.ts';
 import { sessionCachePlugin } from './modules/auth/session-cache-plugin.ts';
 import { authenticateAccessToken } from './modules/auth/session-service.ts';
+import { billingDetailsRoutes } from './modules/billing-details/routes.ts';
 import { birthDetailsRoutes } from './modules/birth-details/routes.ts';
 import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
@@ -130,6 +131,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(emailVerificationRoutes);
   app.register(passwordResetRoutes);
   app.register(birthDetailsRoutes);
+  app.register(billingDetailsRoutes);
   app.register(settingsRoutes);
   app.register(policyRoutes);
   app.register(paymentsPlugin, { config: config.payments, production });

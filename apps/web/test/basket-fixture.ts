@@ -17,6 +17,9 @@ export const big5Report: BasketItem = {
   total_price: 4900,
   report_type: 'big5',
   report_types: ['big5'],
+  list_price: 4900,
+  owned_reduction: 0,
+  owned_report_types: [],
 };
 
 export const valuesReport: BasketItem = {
@@ -31,6 +34,9 @@ export const valuesReport: BasketItem = {
   total_price: 2900,
   report_type: 'values',
   report_types: ['values'],
+  list_price: 2900,
+  owned_reduction: 0,
+  owned_report_types: [],
 };
 
 /** An organisation service: bought per seat, at least 5. */
@@ -46,6 +52,9 @@ export const teamService: BasketItem = {
   total_price: 7500,
   report_type: null,
   report_types: [],
+  list_price: 1500,
+  owned_reduction: 0,
+  owned_report_types: [],
 };
 
 export function withQuantity(item: BasketItem, quantity: number): BasketItem {
@@ -59,6 +68,8 @@ export type BasketFixtureOptions = {
   coupon?: Omit<AppliedCoupon, 'discount_value'> | null;
   vatBasisPoints?: number;
   notices?: string[];
+  /** The country whose VAT applies and why (issue 16); the shop's own (DE) unless told. */
+  vatCountry?: Basket['vat_country'];
 };
 
 export function basketFixture(items: BasketItem[], options: BasketFixtureOptions = {}): Basket {
@@ -82,5 +93,6 @@ export function basketFixture(items: BasketItem[], options: BasketFixtureOptions
     coupon: coupon === null ? null : { ...coupon, discount_value: discount },
     coupon_code: coupon?.code ?? null,
     notices: options.notices ?? [],
+    vat_country: options.vatCountry ?? { code: 'DE', source: 'shop' },
   };
 }

@@ -29,6 +29,8 @@ export function orderFixture(basket: Basket, overrides: Partial<Order> = {}): Or
       line_discount: 0,
       report_type: item.report_type,
       report_types: item.report_types,
+      list_price: item.list_price,
+      owned_report_types: item.owned_report_types,
     })),
     summary: {
       subtotal: basket.summary.subtotal,

@@ -18,6 +18,8 @@ export const accountApiPaths = {
   verifyEmail: '/api/email/verify',
   resendVerification: '/api/email/verification-notification',
   birthDetails: '/api/user/birth-details',
+  /** Issue 16: the account's billing details (GET, PUT, DELETE). */
+  billingDetails: '/api/user/billing-details',
   profile: '/api/user/profile',
   password: '/api/user/password',
   deleteAccount: '/api/user',

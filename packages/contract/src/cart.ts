@@ -50,6 +50,16 @@ export const basketItem = z.object({
   report_type: reportType.nullable(),
   /** Every report type a purchase grants: one for a report, three for the bundle, none for a service. */
   report_types: z.array(reportType),
+  /**
+   * Issue 16: the catalogue price of one unit. It differs from `unit_price` only for a bundle of
+   * which the buyer owns reports already (contract bundle-pricing.ts): then `unit_price` is this
+   * less `owned_reduction`.
+   */
+  list_price: cents,
+  /** Taken off `list_price` for the reports of this bundle the buyer owns (0 for every other line). */
+  owned_reduction: cents,
+  /** The reports of this bundle the buyer owns, which `owned_reduction` stands for (else empty). */
+  owned_report_types: z.array(reportType),
 });
 export type BasketItem = z.infer<typeof basketItem>;
 
@@ -64,6 +74,23 @@ export const appliedCoupon = z.object({
 });
 export type AppliedCoupon = z.infer<typeof appliedCoupon>;
 
+/**
+ * Where the country whose VAT prices the basket comes from (issue 16), first that applies:
+ * - `requested`: the call named it (`?country=`: the checkout's billing country, or the buyer's
+ *   choice on the basket page);
+ * - `billing_details`: the account's saved billing details;
+ * - `birth_details`: the country of birth;
+ * - `browser_region`: the browser's region the web sent (`?region=`);
+ * - `shop`: none of these is known: the shop's own country (DEFAULT_VAT_COUNTRY).
+ */
+export const vatCountrySources = ['requested', 'billing_details', 'birth_details', 'browser_region', 'shop'] as const;
+export const vatCountrySource = z.enum(vatCountrySources);
+export type VatCountrySource = z.infer<typeof vatCountrySource>;
+
+/** The country whose VAT the summary holds (ISO 3166-1 alpha-2), and why it is that one. */
+export const basketVatCountry = z.object({ code: z.string(), source: vatCountrySource });
+export type BasketVatCountry = z.infer<typeof basketVatCountry>;
+
 /** Spec section 3 "Basket". */
 export const basket = z.object({
   items: z.array(basketItem),
@@ -72,12 +99,30 @@ export const basket = z.object({
   coupon_code: z.string().nullable(),
   /** Messages for the user when re-pricing changed an item (price or minimum), else empty. */
   notices: z.array(z.string()),
+  /** Ours (issue 16): the country whose VAT `summary` applies, so the basket can say so. */
+  vat_country: basketVatCountry,
 });
 export type Basket = z.infer<typeof basket>;
 
 /** Every cart call answers `{ data: basket }` (spec section 7), or 204 when the basket is empty. */
 export const basketEnvelope = z.object({ data: basket });
 export type BasketEnvelope = z.infer<typeof basketEnvelope>;
+
+/** A single report that adding its bundle took out of the basket (issue 16). */
+export const replacedItem = z.object({
+  product_id: z.string(),
+  product_title: z.string(),
+  quantity: z.number().int().positive(),
+});
+export type ReplacedItem = z.infer<typeof replacedItem>;
+
+/**
+ * `POST /api/cart/items` answers `{ data: basket, replaced }`: `replaced` lists the single reports
+ * that the added bundle replaced (issue 16: a bundle and its singles are never in the basket
+ * together), so the web can say so and offer Undo; empty for any other product.
+ */
+export const addCartItemEnvelope = basketEnvelope.extend({ replaced: z.array(replacedItem) });
+export type AddCartItemEnvelope = z.infer<typeof addCartItemEnvelope>;
 
 /** The quantity of a basket line; the product's own minimum is checked by the server. */
 const quantity = z
@@ -110,7 +155,7 @@ export const cartItemParams = z.object({ productId: z.string().min(1) });
  * - `invalidItem`: 422 `{ message, code, errors: { product_id: [message] } }` when the request names
  *   neither a product id nor a known sku, or the product is not for sale.
  */
-export const basketErrorCodes = { itemAlreadyExists: 'itemAlreadyExists', invalidItem: 'invalidItem' } as const;
+export const basketErrorCodes = { itemAlreadyExists: 'itemAlreadyExists', invalidItem: 'invalidItem', includedInBundle: 'includedInBundle' } as const;
 
 export const itemAlreadyExistsBody = z.object({
   message: z.string(),
@@ -125,6 +170,19 @@ export const invalidItemBody = z.object({
   errors: z.record(z.string(), z.array(z.string())),
 });
 export type InvalidItemBody = z.infer<typeof invalidItemBody>;
+
+/**
+ * Issue 16: a single report whose bundle is in the basket is refused like a product already there
+ * (409, the report is in the basket already, inside the bundle): `title` is the refused report's,
+ * `bundle_title` the bundle's.
+ */
+export const includedInBundleBody = z.object({
+  message: z.string(),
+  code: z.literal(basketErrorCodes.includedInBundle),
+  title: z.string(),
+  bundle_title: z.string(),
+});
+export type IncludedInBundleBody = z.infer<typeof includedInBundleBody>;
 
 /** Our wording of the basket's refusals (422 on the field named, or the bodies above). */
 export const basketRuleMessages = {
@@ -143,6 +201,8 @@ export const basketRuleMessages = {
   reportAlreadyOwned: (title: string) => `You already own this report (${title}); you will find it under Reports.`,
   /** 422 on product_id: the buyer already owns every report of this bundle. */
   bundleAlreadyOwned: (title: string) => `You already own every report in this bundle (${title}); you will find them under Reports.`,
+  /** 409 includedInBundle: the report is part of a bundle already in the basket (issue 16). */
+  includedInBundle: (title: string, bundleTitle: string) => `${title} is already in your basket as part of ${bundleTitle}.`,
   /** 400 at checkout: a report in the basket was granted meanwhile (another order, another tab). */
   ownedAtCheckout: (title: string) => `You already own ${title}, so nothing was charged. Remove it from your basket to continue.`,
 } as const;
@@ -172,10 +232,29 @@ export const productList = z.object({ data: z.array(product) });
 /** The message of a `country` query value that is not a two-letter country code. */
 export const cartCountryMessage = 'Enter a two-letter country code such as FR';
 
+const cartCountry = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, { error: cartCountryMessage }));
+
+/**
+ * The pricing country of every cart call (issue 16), so that the basket's answers agree whichever
+ * call gave them: `country` is the buyer's choice (priced as `requested`); `region` the browser's
+ * region, used only when the account names no country (no saved billing details, no country of
+ * birth). Both are two-letter codes, any case.
+ */
+export const cartPricingQuery = z.object({
+  country: cartCountry.optional(),
+  region: cartCountry.optional(),
+});
+export type CartPricingQuery = z.infer<typeof cartPricingQuery>;
+
 /**
  * `GET /api/cart?country=FR` (ours): prices the summary for that billing country (the checkout
  * shows the VAT the order will have). An ISO 3166-1 alpha-2 code, any case; without it the basket
- * is priced for the shop's own country, as before.
+ * is priced for the account's country (saved billing details, else country of birth), else
+ * `region`, else the shop's own country: `vat_country` of the answer says which.
  *
  * `vat_number` (ours, optional): a business buyer's VAT number, checked as the checkout checks it;
  * a verified number of another EU country than the seller's prices with the reverse charge and the
@@ -183,13 +262,7 @@ export const cartCountryMessage = 'Enter a two-letter country code such as FR';
  * upper-cased; a number that cannot be right is no error here (the basket is priced as for a
  * consumer, `reverse_charge` false): the checkout refuses it under its field.
  */
-export const cartQuery = z.object({
-  country: z
-    .string()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{2}$/, { error: cartCountryMessage }))
-    .optional(),
+export const cartQuery = cartPricingQuery.extend({
   vat_number: z
     .string()
     .optional()

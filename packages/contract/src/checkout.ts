@@ -131,6 +131,12 @@ export const checkoutRequest = z.object({
   expected_total: z.number().int().nonnegative().optional(),
   /** The ticked box of `digitalContentConsent.wording`; anything else is a 422 on this field. */
   digital_content_consent: z.literal(true, { error: digitalContentConsent.required }),
+  /**
+   * Issue 16: save these billing details with the account once the order is paid (the checkout's
+   * "Remember" box, ticked by default); absent counts as false. The personal part is kept (spec 3
+   * "Billing details"), not the company or VAT number.
+   */
+  remember_billing_details: z.boolean().optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 export type CheckoutRequestInput = z.input<typeof checkoutRequest>;

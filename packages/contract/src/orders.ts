@@ -22,6 +22,13 @@ export const orderLine = z.object({
   report_type: z.string().nullable(),
   /** Every report the line grants (three for the bundle, none for a service). */
   report_types: z.array(z.string()),
+  /**
+   * Issue 16: the catalogue price of one unit. Above `unit_price` only for a bundle priced down
+   * by the reports the buyer owned (contract bundle-pricing.ts); VAT is on the price paid.
+   */
+  list_price: cents,
+  /** The owned reports that `list_price - unit_price` stands for; else empty. */
+  owned_report_types: z.array(z.string()),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -25,6 +25,13 @@ export const orderLines = pgTable(
     reportType: text(),
     /** Every report the line grants (the bundle grants three). */
     reportTypes: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Issue 16: the catalogue price of one unit, above unitPrice for a bundle priced down by the
+     * reports its buyer owned; null on lines placed before it (read as unitPrice).
+     */
+    listPrice: integer(),
+    /** The owned reports that listPrice - unitPrice stood for. */
+    ownedReportTypes: text().array().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [index('order_lines_order_idx').on(table.orderId, table.position)],
 );

@@ -45,6 +45,8 @@ export const orders = pgTable(
     /** The saved method charged, or the method saved by this payment ("save card"). */
     paymentMethodId: uuid(),
     saveCard: boolean().notNull().default(false),
+    /** Issue 16: the buyer asked to keep these billing details with the account once paid. */
+    rememberBillingDetails: boolean().notNull().default(false),
     /**
      * Issue 11: when the buyer asked for immediate delivery and acknowledged losing the right of
      * withdrawal, and the wording they ticked (contract `digitalContentConsent.wording` then), so an

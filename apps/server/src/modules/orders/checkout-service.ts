@@ -217,6 +217,7 @@ async function createOrder(deps: CheckoutDeps, userId: string, input: CheckoutRe
         paymentProvider: deps.provider.name,
         paymentMethodId: input.payment.method === 'saved' ? input.payment.payment_method_id : null,
         saveCard: input.payment.method !== 'saved' && input.payment.save_card === true,
+        rememberBillingDetails: input.remember_billing_details === true,
         // Issue 11: the contract admits the checkout only with the box ticked; the order keeps
         // when, and the wording the box had then.
         digitalContentConsentAt: now,
@@ -239,6 +240,8 @@ async function createOrder(deps: CheckoutDeps, userId: string, input: CheckoutRe
         lineDiscount: line.lineDiscount,
         reportType: line.reportType,
         reportTypes: line.reportTypes,
+        listPrice: line.listPrice,
+        ownedReportTypes: line.ownedReportTypes,
       })),
     );
     if (basket.coupon) {

@@ -49,8 +49,9 @@ async function transactionsOf(buyer: RegisteredUser) {
 
 describe('POST /api/checkout with the test provider', () => {
   it('pays with 4242: the order is paid, the basket emptied, the transaction recorded, the reports granted and the coupon counted', async () => {
-    await addToBasket(t, user, 'REPORT-BIG5');
+    // Issue 16: a bundle and its single reports are never in one basket; a service sits beside it.
     await addToBasket(t, user, 'BUNDLE-COMPLETE');
+    await addToBasket(t, user, 'SERVICE-TEAM-PROFILES', 3);
     const coupon = await createCoupon(t, { maxRedemptions: 10 });
     await applyCoupon(t, user, coupon.code);
 
@@ -59,17 +60,17 @@ describe('POST /api/checkout with the test provider', () => {
     expect(result.status).toBe('paid');
     expect(result.next_action).toBeNull();
     expect(result.failure_message).toBeNull();
-    // 2900 + 5400 = 8300; 10 % off = 830; net 7470; German VAT 19 % = 1419.3 -> 1419; total 8889.
-    expect(result.order.summary).toEqual({ subtotal: 8300, discount_amount: 830, vat_amount: 1419, vat_percentage: 19, total: 8889, item_count: 2 });
+    // 5400 + 3 x 2400 = 12600; 10 % off = 1260; net 11340; German VAT 19 % = 2154.6 -> 2155; total 13495.
+    expect(result.order.summary).toEqual({ subtotal: 12_600, discount_amount: 1260, vat_amount: 2155, vat_percentage: 19, total: 13_495, item_count: 4 });
     expect(result.order.status).toBe('paid');
     expect(result.order.number).toMatch(/^\d{4}-\d{6}$/);
     expect(result.order.coupon_code).toBe(coupon.code);
     expect(result.order.invoice_available).toBe(true);
     expect(result.order.lines.map((line) => [line.sku, line.line_discount])).toEqual([
-      ['REPORT-BIG5', 290],
       ['BUNDLE-COMPLETE', 540],
+      ['SERVICE-TEAM-PROFILES', 720],
     ]);
-    // The bundle's three reports and its fourth, the complete profile (the single BIG5 is one of them).
+    // The bundle's three reports and its fourth, the complete profile.
     expect(result.order.reports.map((report) => report.report_type).sort()).toEqual(['big5', 'complete', 'environment', 'values']);
     expect(result.order.reports.every((report) => report.status === 'pending')).toBe(true);
 
@@ -80,9 +81,9 @@ describe('POST /api/checkout with the test provider', () => {
 
     const transactions = await transactionsOf(user);
     expect(transactions.meta.total).toBe(1);
-    expect(transactions.data[0]).toMatchObject({ status: 'succeeded', amount: 8889, order_id: result.order.id });
+    expect(transactions.data[0]).toMatchObject({ status: 'succeeded', amount: 13_495, order_id: result.order.id });
     expect(transactions.data[0]?.transaction).toMatch(/^pi_test_/);
-    expect(transactions.data[0]?.description).toBe(`Order ${result.order.number}: ${result.order.lines.map((line) => line.title).join(', ')}`);
+    expect(transactions.data[0]?.description).toBe(`Order ${result.order.number}: Complete profile bundle, Team personality profiles × 3`);
 
     // The test provider's own webhook-style events arrive afterwards: nothing happens twice.
     await testProviderOf(t).deliverEvents({ times: 2 });

@@ -5,6 +5,7 @@ import { orderLines } from '../../db/schema/order-lines.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { paymentTransactions } from '../../db/schema/transactions.ts';
 import type { Mailer } from '../mail/service.ts';
+import { rememberCheckoutBillingDetails } from '../billing-details/service.ts';
 import { storePaymentMethod } from '../payments/payment-methods-service.ts';
 import type { SavedMethodDetails } from '../payments/payment-provider.ts';
 import { clearBasket } from '../shop/basket-pricing.ts';
@@ -36,7 +37,8 @@ export interface FulfilInput {
  * THE paid transition (issue 5, "Correctness details"). One conditional update moves the order
  * from pending_payment or requires_action to paid; only the caller whose update matched goes on,
  * in the same transaction, to count the coupon, empty the basket, record the transaction, grant
- * the purchased reports, keep a saved card and queue the order confirmation e-mail. The browser's
+ * the purchased reports, keep a saved card and the billing details the buyer asked to remember,
+ * and queue the order confirmation e-mail. The browser's
  * return path, the webhook and the sweeper all call this, so whichever comes second finds nothing
  * to do (and sends no second e-mail). Returns the paid order, or null when it was not open any more.
  */
@@ -64,12 +66,17 @@ export async function fulfil(deps: FulfilDeps, input: FulfilInput): Promise<Orde
       // fourth (docs/decisions.md, "Reports: the complete profile").
       if (lines.some((line) => reportTypesSold.every((type) => line.report_types.includes(type)))) reportTypes.push('complete');
       if (reportTypes.length > 0) {
+        // Issue 16: a bundle priced down by the reports its buyer owned grants only the others
+        // (a second copy of an owned report would add nothing: an owned report is updated instead).
         await tx.execute(sql`
           insert into granted_reports (user_id, order_id, report_type, status, created_at, updated_at)
-          select ${order.userId}, ${order.id}, report_type, 'pending', ${input.at}, ${input.at}
-          from unnest(${`{${reportTypes.join(',')}}`}::text[]) as report_type
+          select ${order.userId}, ${order.id}, wanted.report_type, 'pending', ${input.at}, ${input.at}
+          from unnest(${`{${reportTypes.join(',')}}`}::text[]) as wanted(report_type)
+          where not exists (select 1 from granted_reports g where g.user_id = ${order.userId} and g.report_type = wanted.report_type)
           on conflict do nothing`);
       }
+      // Issue 16: the buyer ticked "Remember these billing details"; kept once the order is paid.
+      if (order.rememberBillingDetails) await rememberCheckoutBillingDetails(tx, order.userId, order.billing, input.at);
       if (input.savedMethod) {
         const method = await storePaymentMethod(tx, order.paymentProvider, order.userId, input.savedMethod, { makeDefault: false, at: input.at });
         await tx.update(orders).set({ paymentMethodId: method.id }).where(eq(orders.id, order.id));

@@ -1,4 +1,5 @@
-import type { Order } from '@app/contract/orders';
+import type { Order, OrderLine } from '@app/contract/orders';
+import { reportTitles } from '@app/contract/reports';
 
 // How an order's amounts and dates read on its invoice; the confirmation e-mail shows them the same.
 
@@ -19,6 +20,18 @@ export function formatInvoiceDate(at: Date | string): string {
 /** "21 November 2026 at 14:03 UTC". */
 export function formatInvoiceInstant(at: Date | string): string {
   return `${day.format(new Date(at))} at ${clockTime.format(new Date(at))} UTC`;
+}
+
+/**
+ * Issue 16: under a bundle priced down by the reports its buyer owned, what it was reduced from
+ * and why ("List price €54.00, less €29.00 for reports already owned: BIG5 personality report");
+ * null for every other line.
+ */
+export function ownedReductionNote(line: Pick<OrderLine, 'list_price' | 'unit_price' | 'owned_report_types'>): string | null {
+  const reduction = line.list_price - line.unit_price;
+  if (reduction <= 0 || line.owned_report_types.length === 0) return null;
+  const names = line.owned_report_types.map((type) => (Object.hasOwn(reportTitles, type) ? reportTitles[type as keyof typeof reportTitles] : type));
+  return `List price ${formatEuros(line.list_price)}, less ${formatEuros(reduction)} for reports already owned: ${names.join(', ')}`;
 }
 
 export interface InvoiceTotal {

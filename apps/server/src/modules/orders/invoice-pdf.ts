@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { PaymentsConfig } from '../../config.ts';
 import { pdfFonts, registerPdfFonts } from '../../lib/pdf/pdf-fonts.ts';
 import { invoiceConsentStatement, type DigitalContentConsent } from './digital-content-consent.ts';
-import { formatEuros, formatInvoiceDate, invoiceTotals } from './invoice-figures.ts';
+import { formatEuros, formatInvoiceDate, invoiceTotals, ownedReductionNote } from './invoice-figures.ts';
 
 export interface InvoiceOptions {
   seller: PaymentsConfig['seller'];
@@ -77,7 +77,9 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
   };
   row({ title: 'Item', quantity: 'Qty', unit: 'Unit price', amount: 'Amount' }, true);
   for (const line of order.lines) {
-    row({ title: line.title, quantity: String(line.quantity), unit: formatEuros(line.unit_price), amount: formatEuros(line.line_subtotal) });
+    // Issue 16: a bundle priced down by owned reports says from what, under its title.
+    const note = ownedReductionNote(line);
+    row({ title: note ? `${line.title}\n${note}` : line.title, quantity: String(line.quantity), unit: formatEuros(line.unit_price), amount: formatEuros(line.line_subtotal) });
   }
 
   doc.moveDown();

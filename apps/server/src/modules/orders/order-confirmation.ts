@@ -5,7 +5,7 @@ import { orderLines } from '../../db/schema/order-lines.ts';
 import type { Mailer } from '../mail/service.ts';
 import { orderConfirmationMessage } from '../mail/templates/order-confirmation.tsx';
 import { consentOf, emailConsentStatement } from './digital-content-consent.ts';
-import { formatEuros, formatInvoiceDate, invoiceTotals } from './invoice-figures.ts';
+import { formatEuros, formatInvoiceDate, invoiceTotals, ownedReductionNote } from './invoice-figures.ts';
 import { toOrder, type OrderRow } from './order-view.ts';
 
 /** The reports page the e-mail links to (the SPA's `reports` route). */
@@ -41,7 +41,11 @@ async function queueIn(tx: Transaction, mail: Mailer, order: OrderRow): Promise<
     name: `${view.billing.first_name} ${view.billing.last_name}`.trim(),
     orderNumber: view.number,
     date: formatInvoiceDate(view.paid_at ?? view.created_at),
-    lines: view.lines.map((line) => ({ title: line.title, quantity: line.quantity, unitPrice: formatEuros(line.unit_price), amount: formatEuros(line.line_subtotal) })),
+    lines: view.lines.map((line) => {
+      // Issue 16: as on the invoice, a bundle priced down by owned reports says from what.
+      const note = ownedReductionNote(line);
+      return { title: note ? `${line.title} (${note})` : line.title, quantity: line.quantity, unitPrice: formatEuros(line.unit_price), amount: formatEuros(line.line_subtotal) };
+    }),
     totals: invoiceTotals(view),
     consentStatement: consent ? emailConsentStatement(consent) : null,
     reportsUrl: mail.link(reportsPath),

@@ -80,6 +80,8 @@ export function toOrder(row: OrderRow, lines: LineRow[], grants: GrantRow[]): Or
       line_discount: line.lineDiscount,
       report_type: line.reportType,
       report_types: line.reportTypes,
+      list_price: line.listPrice ?? line.unitPrice,
+      owned_report_types: line.ownedReportTypes,
     })),
     summary: {
       subtotal: row.subtotal,

@@ -3,9 +3,12 @@ import { basketEnvelope, basketRuleMessages, type Basket } from '@app/contract/c
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { billingDetails } from '../../db/schema/billing-details.ts';
 import { cartItems } from '../../db/schema/cart-items.ts';
 import { coupons } from '../../db/schema/coupons.ts';
+import { grantedReports } from '../../db/schema/granted-reports.ts';
 import { products } from '../../db/schema/products.ts';
+import { users } from '../../db/schema/users.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { applyCoupon, checkout, checkoutBody, card, createCoupon, postOrderConfirmation, productIdBySku, testCards } from '../../../test/checkout-helpers.ts';
@@ -35,6 +38,9 @@ function answerOf(notices: string[] = [], title = 'BIG5 personality report'): Pr
         summary: 's',
         kind: 'report',
         unitPrice: 2900,
+        listPrice: 2900,
+        ownedReduction: 0,
+        ownedReportTypes: [],
         quantity: 1,
         minimumQuantity: 1,
         lineSubtotal: 2900,
@@ -48,6 +54,7 @@ function answerOf(notices: string[] = [], title = 'BIG5 personality report'): Pr
     discountSubtotal: 2900,
     vatBasisPoints: 1900,
     vatCountry: 'DE',
+    vatCountrySource: 'shop',
     vatAmount: 551,
     total: 3451,
     coupon: null,
@@ -61,6 +68,7 @@ function answerOf(notices: string[] = [], title = 'BIG5 personality report'): Pr
     coupon: null,
     coupon_code: null,
     notices,
+    vat_country: { code: 'DE', source: 'shop' },
   };
   return { priced, basket };
 }
@@ -78,6 +86,9 @@ function itemOf(title: string): Basket['items'][number] {
     total_price: 2900,
     report_type: 'big5',
     report_types: ['big5'],
+    list_price: 2900,
+    owned_reduction: 0,
+    owned_report_types: [],
   };
 }
 
@@ -139,14 +150,17 @@ describe('pricing changes by time alone', () => {
     expect(priceFixedUntil(beforeEstonianChange, 'EE', { validFrom: null, validUntil: new Date('2025-07-02T00:00:00Z') })).toBe(Date.parse('2025-07-01T00:00:00Z'));
   });
 
-  it('keys a read by user and billing country, and refuses a read with any other pricing input', () => {
-    expect(basketKey('u1', home)).toBe('u1 DE');
+  it('keys a read by user and billing country, else by the browser region standing in for the account’s country, and refuses a read with any other pricing input', () => {
+    expect(basketKey('u1', home)).toBe('u1 account -');
+    expect(basketKey('u1', { ...home, region: 'fr' })).toBe('u1 account FR');
     expect(basketKey('u1', { ...home, country: 'FR' })).toBe('u1 FR');
-    expect(basketKey('u1', { ...home, country: 'DE' })).toBe(basketKey('u1', home));
+    expect(basketKey('u1', { ...home, country: 'FR', region: 'IT' })).toBe('u1 FR');
+    // The account's own country may be another than DE: without a country, its own entry.
+    expect(basketKey('u1', { ...home, country: 'DE' })).not.toBe(basketKey('u1', home));
     const withVatNumber: BasketContext = { ...home, country: 'FR', vatNumberVerified: false };
     expect(basketKey('u1', withVatNumber)).toBeUndefined();
     const withoutVatNumber: BasketContext = { ...home, vatNumberVerified: undefined };
-    expect(basketKey('u1', withoutVatNumber)).toBe('u1 DE');
+    expect(basketKey('u1', withoutVatNumber)).toBe('u1 account -');
   });
 });
 
@@ -402,6 +416,38 @@ describe('the basket cache in the app (a long time to live, so that only invalid
     expect((await checkout(t, user)).status).toBe('paid');
     await eventually(async () => {
       expect(await basketOn(other.app, user)).toBeNull();
+    });
+  });
+
+  // Issue 16: the basket's price now depends on the reports a user owns (a bundle is priced down
+  // by them) and on the account's country (billing details, country of birth).
+  it('prices a held bundle down on both instances within moments once a report is granted by SQL', async () => {
+    const user = await registerUser(t);
+    await addToBasket(t, user, seededSkus.bundle);
+    expect((await basketOn(t.app, user))?.summary.subtotal).toBe(5400);
+    expect((await basketOn(other.app, user))?.summary.subtotal).toBe(5400);
+    const donor = await registerUser(t);
+    await addToBasket(t, donor, seededSkus.teamProfiles, 3);
+    const order = await checkout(t, donor);
+    await t.db.insert(grantedReports).values({ userId: user.account.id, orderId: order.order.id, reportType: 'big5' });
+    await eventually(async () => {
+      expect((await basketOn(t.app, user))?.items[0]).toMatchObject({ unit_price: 2500, owned_reduction: 2900 });
+      expect((await basketOn(other.app, user))?.items[0]).toMatchObject({ unit_price: 2500, owned_reduction: 2900 });
+    });
+  });
+
+  it('prices for a billing country saved by SQL, and a country of birth changed by SQL, on both instances within moments', async () => {
+    const user = await buyerSeenByBoth();
+    expect((await basketOn(other.app, user))?.vat_country).toEqual({ code: 'DE', source: 'shop' });
+    await t.db.update(users).set({ countryCode: 'FR' }).where(eq(users.id, user.account.id));
+    await eventually(async () => {
+      expect((await basketOn(t.app, user))?.vat_country).toEqual({ code: 'FR', source: 'birth_details' });
+      expect((await basketOn(other.app, user))?.vat_country).toEqual({ code: 'FR', source: 'birth_details' });
+    });
+    await t.db.insert(billingDetails).values({ userId: user.account.id, name: 'Ada', billingEmail: 'ada@example.com', addressLine1: 'Kärntner Straße 1', city: 'Wien', postalCode: '1010', country: 'AT' });
+    await eventually(async () => {
+      expect((await basketOn(t.app, user))?.vat_country).toEqual({ code: 'AT', source: 'billing_details' });
+      expect((await basketOn(other.app, user))?.vat_country).toEqual({ code: 'AT', source: 'billing_details' });
     });
   });
 

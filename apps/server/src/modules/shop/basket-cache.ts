@@ -28,16 +28,19 @@ export interface BasketCacheOptions {
 
 /**
  * The pricing inputs of a basket read that the cache knows how to key: the seller's country, the
- * instant and the buyer's billing country. A read with any other input set (a VAT number to
- * verify, say) is not cached, so that a new input can never be answered with another one's price.
+ * instant, the buyer's billing country and the browser's region. A read with any other input set
+ * (a VAT number to verify, say) is not cached, so that a new input can never be answered with
+ * another one's price. Without a country the price follows the account's own country (billing
+ * details, country of birth), whose changes the triggers announce like the basket's.
  */
 export interface CacheablePricing {
   homeCountry: string;
   at: Date;
   country?: string | undefined;
+  region?: string | undefined;
 }
 
-const keyedInputs: ReadonlySet<string> = new Set(['homeCountry', 'at', 'country']);
+const keyedInputs: ReadonlySet<string> = new Set(['homeCountry', 'at', 'country', 'region']);
 
 /** A re-priced basket and the answer built from it. */
 export interface PricedAnswer {
@@ -76,7 +79,7 @@ export class BasketCache {
     const { priced, basket } = await price();
     // Re-pricing wrote what changed and tells the user once (notices); the next read is clean.
     if (priced.notices.length > 0) return basket;
-    this.#entries.store(key, userId, basket, ticket, priceFixedUntil(inputs.at, inputs.country ?? inputs.homeCountry, priced.couponWindow));
+    this.#entries.store(key, userId, basket, ticket, priceFixedUntil(inputs.at, priced.vatCountry, priced.couponWindow));
     return basket;
   }
 
@@ -106,7 +109,9 @@ export function basketKey(userId: string, inputs: CacheablePricing): string | un
   for (const [name, value] of Object.entries(inputs)) {
     if (value !== undefined && !keyedInputs.has(name)) return undefined;
   }
-  return `${userId} ${normaliseCountryCode(inputs.country ?? inputs.homeCountry)}`;
+  // The account's own country is resolved while pricing: keyed by the region that would stand in for it.
+  if (inputs.country === undefined) return `${userId} account ${inputs.region === undefined ? '-' : normaliseCountryCode(inputs.region)}`;
+  return `${userId} ${normaliseCountryCode(inputs.country)}`;
 }
 
 /**

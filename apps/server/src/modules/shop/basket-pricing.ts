@@ -1,4 +1,5 @@
-import type { ProductKind, ReportType } from '@app/contract/cart';
+import { bundlePrice } from '@app/contract/bundle-pricing';
+import type { BasketVatCountry, ProductKind, ReportType } from '@app/contract/cart';
 import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { cartItems } from '../../db/schema/cart-items.ts';
@@ -25,8 +26,17 @@ export interface PricedLine {
   description: string;
   summary: string;
   kind: ProductKind;
-  /** Net price of one unit, cents (the current catalogue price, now also the item's snapshot). */
+  /**
+   * Net price of one unit, cents: the current catalogue price (also the item's snapshot), less
+   * `ownedReduction` for a bundle of which the buyer owns reports (issue 16).
+   */
   unitPrice: number;
+  /** The current catalogue price of one unit, cents. */
+  listPrice: number;
+  /** Taken off listPrice for the reports of this bundle the buyer owns (contract bundle-pricing.ts); 0 otherwise. */
+  ownedReduction: number;
+  /** The bundle's reports the buyer owns; empty for any other line. */
+  ownedReportTypes: ReportType[];
   quantity: number;
   minimumQuantity: number;
   /** unitPrice x quantity. */
@@ -46,6 +56,8 @@ export interface PricedBasket {
   discountSubtotal: number;
   vatBasisPoints: number;
   vatCountry: string;
+  /** Where vatCountry came from (issue 16: the buyer's country is known before the basket is priced). */
+  vatCountrySource: BasketVatCountry['source'];
   vatAmount: number;
   total: number;
   coupon: CouponRef | null;
@@ -63,8 +75,13 @@ export interface CouponWindow {
 }
 
 export interface PriceBasketOptions {
-  /** The buyer's billing country (ISO code); defaults to `homeCountry`. */
-  countryCode?: string;
+  /**
+   * The buyer's billing country (ISO code) as the caller names it (the checkout's billing country,
+   * `?country=`). Absent: the account's country (resolveVatCountry), else `region`, else `homeCountry`.
+   */
+  countryCode?: string | undefined;
+  /** The browser's region, for an account that names no country. */
+  region?: string | undefined;
   /** The buyer's VAT number was verified by the configured checker (reverse charge across borders). */
   vatNumberVerified?: boolean;
   /** When the price applies (coupon window, VAT rate); defaults to now. */
@@ -106,6 +123,8 @@ export async function priceBasket(tx: ShopDb, userId: string, options: PriceBask
       updatedItems.push({ productId: product.id, unitPrice: product.unitPrice, minimumQuantity: product.minimumQuantity, quantity });
     }
     const reportTypes = reportTypesOf(product.reportTypes);
+    // Issue 16: a bundle costs its price less the single reports the buyer owns already.
+    const price = productKindOf(product.kind) === 'bundle' ? bundlePrice({ unit_price: product.unitPrice, report_types: reportTypes }, stored?.singles ?? [], stored?.owned ?? []) : null;
     lines.push({
       productId: product.id,
       sku: product.sku,
@@ -113,7 +132,10 @@ export async function priceBasket(tx: ShopDb, userId: string, options: PriceBask
       description: product.description,
       summary: product.summary,
       kind: productKindOf(product.kind),
-      unitPrice: product.unitPrice,
+      unitPrice: price?.unit_price ?? product.unitPrice,
+      listPrice: product.unitPrice,
+      ownedReduction: price?.owned_reduction ?? 0,
+      ownedReportTypes: reportTypesOf(price?.owned_report_types ?? []),
       quantity,
       minimumQuantity: product.minimumQuantity,
       reportType: product.kind === 'report' ? (reportTypes[0] ?? null) : null,
@@ -149,8 +171,9 @@ export async function priceBasket(tx: ShopDb, userId: string, options: PriceBask
     }
   }
 
+  const country = resolveVatCountry(options, stored, homeCountry);
   const vat = vatTreatment({
-    countryCode: options.countryCode ?? homeCountry,
+    countryCode: country.code,
     sellerCountry: homeCountry,
     vatNumberVerified: options.vatNumberVerified ?? false,
     at,
@@ -167,6 +190,7 @@ export async function priceBasket(tx: ShopDb, userId: string, options: PriceBask
     discountSubtotal: amounts.discountSubtotal,
     vatBasisPoints: vat.basisPoints,
     vatCountry: vat.country,
+    vatCountrySource: country.source,
     vatAmount: amounts.vatAmount,
     total: amounts.total,
     coupon,
@@ -174,6 +198,19 @@ export async function priceBasket(tx: ShopDb, userId: string, options: PriceBask
     reverseCharge: vat.reverseCharge,
     notices,
   };
+}
+
+/**
+ * Issue 16: the country whose VAT prices the basket, first that is known: the one the caller
+ * names, the account's saved billing country, its country of birth, the browser's region, the
+ * shop's own country (contract vatCountrySources).
+ */
+function resolveVatCountry(options: PriceBasketOptions, stored: StoredBasket | null, homeCountry: string): BasketVatCountry {
+  if (options.countryCode !== undefined) return { code: options.countryCode, source: 'requested' };
+  if (stored?.billingCountry) return { code: stored.billingCountry, source: 'billing_details' };
+  if (stored?.birthCountry) return { code: stored.birthCountry, source: 'birth_details' };
+  if (options.region !== undefined) return { code: options.region, source: 'browser_region' };
+  return { code: homeCountry, source: 'shop' };
 }
 
 /** Empties the user's basket, coupon included (after a paid order, or "clear basket"). */
@@ -188,6 +225,14 @@ interface StoredBasket {
     item: { quantity: number; unitPrice: number; minimumQuantity: number };
     product: { id: string; sku: string; kind: string; title: string; description: string; summary: string; unitPrice: number; minimumQuantity: number; reportTypes: string[]; active: boolean };
   }>;
+  /** The report types the user has been granted; read only while a bundle is in the basket. */
+  owned: string[];
+  /** The single reports for sale (their prices reduce a bundle's); read only while a bundle is in the basket. */
+  singles: Array<{ kind: string; unit_price: number; report_types: string[] }>;
+  /** The account's saved billing country, if any. */
+  billingCountry: string | null;
+  /** The account's country of birth (ISO code), if known. */
+  birthCountry: string | null;
 }
 
 /** The row PostgreSQL builds (json_build_object below): snake_case, instants as ISO strings. */
@@ -222,6 +267,10 @@ interface StoredBasketJson {
     report_types: string[];
     active: boolean;
   }>;
+  owned: string[] | null;
+  singles: Array<{ kind: string; unit_price: number; report_types: string[] }> | null;
+  billing_country: string | null;
+  birth_country: string | null;
 }
 
 // The whole basket in one row and one JSON column: the coupon (with this user's held and reserved
@@ -250,7 +299,20 @@ const storedBasketJson = `json_build_object(
       'unit_price', p.unit_price, 'minimum_quantity', p.minimum_quantity, 'report_types', p.report_types, 'active', p.active)
       order by i.added_at, p.position, p.title)
     from cart_items i join products p on p.id = i.product_id
-    where i.user_id = carts.user_id), '[]'::json))`;
+    where i.user_id = carts.user_id), '[]'::json),
+  'owned', case when bundled.has_bundle then (
+    select json_agg(distinct g.report_type) from granted_reports g where g.user_id = carts.user_id) end,
+  'singles', case when bundled.has_bundle then (
+    select json_agg(json_build_object('kind', s.kind, 'unit_price', s.unit_price, 'report_types', s.report_types))
+    from products s where s.kind = 'report' and s.active) end,
+  'billing_country', (select b.country from billing_details b where b.user_id = carts.user_id),
+  'birth_country', (select u.country_code from users u where u.id = carts.user_id))`;
+
+// Issue 16: what a bundle costs depends on the reports the user owns and the singles' prices;
+// both are read only for a basket that holds a bundle.
+const bundledJoin = `cross join lateral (
+  select exists (select 1 from cart_items bi join products bp on bp.id = bi.product_id where bi.user_id = carts.user_id and bp.kind = 'bundle') as has_bundle
+) bundled`;
 
 // GET /api/cart runs this on the database handle as a named prepared statement, built once per
 // handle (bench/cart). Inside a transaction (a basket change, the checkout) the same text runs as
@@ -260,7 +322,7 @@ const basketLoads = new WeakMap<ShopDb, ReturnType<typeof prepareBasketLoad>>();
 function prepareBasketLoad(db: ShopDb) {
   return db
     .select({ basket: sql<StoredBasketJson>`${sql.raw(storedBasketJson)}` })
-    .from(carts)
+    .from(sql`carts ${sql.raw(bundledJoin)}`)
     .where(eq(carts.userId, sql.placeholder('userId')))
     .prepare('load_basket_json');
 }
@@ -268,7 +330,7 @@ function prepareBasketLoad(db: ShopDb) {
 async function loadStoredBasket(db: ShopDb, userId: string): Promise<StoredBasket | null> {
   let row: StoredBasketJson | undefined;
   if (db instanceof PgTransaction) {
-    const result = await db.execute<{ basket: StoredBasketJson }>(sql`select ${sql.raw(storedBasketJson)} as basket from carts where carts.user_id = ${userId}`);
+    const result = await db.execute<{ basket: StoredBasketJson }>(sql`select ${sql.raw(storedBasketJson)} as basket from carts ${sql.raw(bundledJoin)} where carts.user_id = ${userId}`);
     row = result.rows[0]?.basket;
   } else {
     let prepared = basketLoads.get(db);
@@ -315,5 +377,9 @@ function toStoredBasket(row: StoredBasketJson): StoredBasket {
         active: entry.active,
       },
     })),
+    owned: row.owned ?? [],
+    singles: row.singles ?? [],
+    billingCountry: row.billing_country,
+    birthCountry: row.birth_country,
   };
 }

@@ -18,6 +18,9 @@ export function toBasket(priced: PricedBasket): Basket | null {
       total_price: line.lineSubtotal,
       report_type: line.reportType,
       report_types: line.reportTypes,
+      list_price: line.listPrice,
+      owned_reduction: line.ownedReduction,
+      owned_report_types: line.ownedReportTypes,
     })),
     summary: {
       subtotal: priced.subtotal,
@@ -32,5 +35,6 @@ export function toBasket(priced: PricedBasket): Basket | null {
       : null,
     coupon_code: priced.coupon?.code ?? null,
     notices: priced.notices,
+    vat_country: { code: priced.vatCountry, source: priced.vatCountrySource },
   };
 }

@@ -1,9 +1,11 @@
-import { shopApiPaths } from '@app/contract/api-paths';
-import { cartCountryMessage } from '@app/contract/cart';
+import { accountApiPaths, shopApiPaths } from '@app/contract/api-paths';
+import type { BillingDetailsInput } from '@app/contract/billing-details';
+import type { BirthDetailsRequest } from '@app/contract/birth-details';
+import { addCartItemEnvelope, cartCountryMessage } from '@app/contract/cart';
 import { errorMessages } from '@app/contract/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { addToBasket, basketOf, cartCall, givenCoupon, seededSkus } from '../../../test/shop-fixtures.ts';
+import { addToBasket, basketOf, cartCall, givenCoupon, productBySku, seededSkus } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 // GET /api/cart?country= (issue 5's checkout fix): the summary priced for the buyer's billing
@@ -74,5 +76,91 @@ describe('GET /api/cart?country=', () => {
     const response = await t.app.inject({ method: 'GET', url: `${shopApiPaths.cart}?country=FR&country=DE`, headers: user.authHeaders });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['country']);
+  });
+});
+
+// Issue 16, "basket and checkout show different totals": the buyer's country is known before the
+// basket is priced: the saved billing details, else the country of birth, else the browser's
+// region the web sends, else the shop's own; the answer names it (vat_country) and every cart call
+// prices the same way.
+describe('the buyer’s country without ?country', () => {
+  const parisBirth: BirthDetailsRequest = {
+    birth_date: '1990-05-17',
+    birth_time: '14:30:00',
+    birth_city: 'Paris',
+    birth_country: 'France',
+    country_code: 'FR',
+    latitude: 48.8566,
+    longitude: 2.3522,
+    timezone: 'Europe/Paris',
+  };
+  const viennaBilling: BillingDetailsInput = {
+    name: 'Ada Lovelace',
+    billing_email: 'ada@example.com',
+    address_line_1: 'Stephansplatz 1',
+    city: 'Wien',
+    postal_code: '1010',
+    country: 'AT',
+  };
+
+  async function bornInFrance(): Promise<void> {
+    const response = await t.app.inject({ method: 'PUT', url: accountApiPaths.birthDetails, headers: user.headersWithCsrf, payload: parisBirth });
+    expect(response.statusCode).toBe(200);
+  }
+
+  async function billedInAustria(): Promise<void> {
+    const response = await t.app.inject({ method: 'PUT', url: accountApiPaths.billingDetails, headers: user.headersWithCsrf, payload: viennaBilling });
+    expect(response.statusCode).toBe(200);
+  }
+
+  it('prices for the country of birth (France, 20 %) and says so', async () => {
+    await addToBasket(t, user, seededSkus.big5);
+    await bornInFrance();
+    const basket = basketOf(await cartFor());
+    expect(basket.vat_country).toEqual({ code: 'FR', source: 'birth_details' });
+    expect(basket.summary).toMatchObject({ vat_percentage: 20, vat_amount: 580, total: 3480 });
+  });
+
+  it('prefers the saved billing country (Austria, 20 %) to the country of birth', async () => {
+    await addToBasket(t, user, seededSkus.big5);
+    await bornInFrance();
+    await billedInAustria();
+    expect(basketOf(await cartFor()).vat_country).toEqual({ code: 'AT', source: 'billing_details' });
+  });
+
+  it('takes the browser’s region when the account names no country, and the shop’s own without one', async () => {
+    await addToBasket(t, user, seededSkus.big5);
+    const fromRegion = basketOf(await cartCall(t, user, { method: 'GET', url: shopApiPaths.cart, query: { region: 'it' } }));
+    expect(fromRegion.vat_country).toEqual({ code: 'IT', source: 'browser_region' });
+    expect(fromRegion.summary.vat_percentage).toBe(22);
+    expect(basketOf(await cartFor()).vat_country).toEqual({ code: 'DE', source: 'shop' });
+  });
+
+  it('lets the account’s country win over the browser’s region, and the requested country over both', async () => {
+    await addToBasket(t, user, seededSkus.big5);
+    await bornInFrance();
+    const withRegion = basketOf(await cartCall(t, user, { method: 'GET', url: shopApiPaths.cart, query: { region: 'IT' } }));
+    expect(withRegion.vat_country).toEqual({ code: 'FR', source: 'birth_details' });
+    const requested = basketOf(await cartCall(t, user, { method: 'GET', url: shopApiPaths.cart, query: { region: 'IT', country: 'US' } }));
+    expect(requested.vat_country).toEqual({ code: 'US', source: 'requested' });
+    expect(requested.summary.total).toBe(2900);
+  });
+
+  it('prices every cart call the same way: adding, the coupon and removing answer the country of the basket page', async () => {
+    await bornInFrance();
+    const product = await productBySku(t, seededSkus.big5);
+    const added = await cartCall(t, user, { method: 'POST', url: shopApiPaths.cartItems, payload: { product_id: product.id } });
+    expect(addCartItemEnvelope.parse(added.json()).data.summary.total).toBe(3480);
+    const chosen = await cartCall(t, user, { method: 'POST', url: shopApiPaths.cartItems, query: { country: 'US' }, payload: { sku: seededSkus.values } });
+    expect(addCartItemEnvelope.parse(chosen.json()).data.vat_country).toEqual({ code: 'US', source: 'requested' });
+    const removed = await cartCall(t, user, { method: 'DELETE', url: shopApiPaths.cartItem((await productBySku(t, seededSkus.values)).id), query: { country: 'US' } });
+    expect(basketOf(removed).summary.total).toBe(2900);
+  });
+
+  it('refuses a region that is not a country code with 422 on region', async () => {
+    await addToBasket(t, user, seededSkus.big5);
+    const response = await cartCall(t, user, { method: 'GET', url: shopApiPaths.cart, query: { region: 'Europe' } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: errorMessages.invalidData, errors: { region: [cartCountryMessage] } });
   });
 });

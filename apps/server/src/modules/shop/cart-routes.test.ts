@@ -95,6 +95,10 @@ describe('the basket (spec 7)', () => {
             total_price: 2900,
             report_type: 'big5',
             report_types: ['big5'],
+            // Issue 16: a line's list price and what owned reports take off it (only a bundle's).
+            list_price: 2900,
+            owned_reduction: 0,
+            owned_report_types: [],
           },
         ],
         // 29.00 net + 19 % VAT (5.51) = 34.51.
@@ -102,7 +106,11 @@ describe('the basket (spec 7)', () => {
         coupon: null,
         coupon_code: null,
         notices: [],
+        // Issue 16: no country named and none known for the account: the shop's own.
+        vat_country: { code: 'DE', source: 'shop' },
       },
+      // Issue 16: the single reports an added bundle replaced (none here).
+      replaced: [],
     });
   });
 

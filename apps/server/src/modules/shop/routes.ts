@@ -1,16 +1,22 @@
 import { shopApiPaths } from '@app/contract/api-paths';
 import {
+  addCartItemEnvelope,
   addCartItemRequest,
   applyCouponRequest,
   basketEnvelope,
   basketErrorCodes,
   cartItemParams,
+  cartPricingQuery,
   cartQuery,
+  includedInBundleBody,
   invalidItemBody,
   itemAlreadyExistsBody,
   productList,
   updateCartItemRequest,
+  type AddCartItemEnvelope,
   type Basket,
+  type CartPricingQuery,
+  type IncludedInBundleBody,
   type InvalidItemBody,
   type ItemAlreadyExistsBody,
 } from '@app/contract/cart';
@@ -27,6 +33,7 @@ import { isVatNumberVerified } from '../vat-numbers/buyer-vat-number.ts';
 import { MemoisedVatNumberChecker } from '../vat-numbers/memoised-checker.ts';
 import { listActiveProducts } from './catalogue-service.ts';
 import {
+  IncludedInBundleError,
   InvalidItemError,
   ItemAlreadyExistsError,
   addItem,
@@ -66,7 +73,15 @@ const basketResponses = { 200: basketEnvelope, 204: emptyBasketResponse };
 
 /** The catalogue and the basket calls of spec section 7 (issue 5). Every cart call needs a login. */
 export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, { config }) => {
-  const context = (country?: string, vatNumberVerified?: boolean): BasketContext => ({ homeCountry: config.defaultVatCountry, at: app.clock.now(), country, vatNumberVerified });
+  // Issue 16: every cart call prices for the same country (`country`, else the account's, else
+  // `region`), so that the basket's answers agree whichever call gave them.
+  const context = ({ country, region }: CartPricingQuery, vatNumberVerified?: boolean): BasketContext => ({
+    homeCountry: config.defaultVatCountry,
+    at: app.clock.now(),
+    country,
+    region,
+    vatNumberVerified,
+  });
   // The checker the checkout is configured with, behind a short memory: the checkout page asks for
   // a price preview each time the buyer completes the VAT number field.
   const cartVatNumbers = new MemoisedVatNumberChecker(
@@ -109,15 +124,15 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
       schema: {
         tags: ['shop'],
         summary:
-          'The caller’s basket, re-priced from the current catalogue; `country` prices the VAT for that billing country (the checkout’s total), `vat_number` with the reverse charge when the checker verifies it',
+          'The caller’s basket, re-priced from the current catalogue; `country` prices the VAT for that billing country (the checkout’s total), else the account’s country (billing details, then birth), else `region` (the browser’s), else the shop’s; `vat_country` says which. `vat_number` prices with the reverse charge when the checker verifies it',
         querystring: cartQuery,
         response: { ...basketResponses, 422: validationErrorBody },
       },
     },
     async (request, reply) => {
       const { userId } = requireAuth(request);
-      const { country, vat_number: vatNumber } = request.query;
-      return sendBasket(reply, await getBasket(app.db, userId, context(country, await verifiedForCart(userId, vatNumber, country)), app.basketCache));
+      const { country, region, vat_number: vatNumber } = request.query;
+      return sendBasket(reply, await getBasket(app.db, userId, context({ country, region }, await verifiedForCart(userId, vatNumber, country)), app.basketCache));
     },
   );
 
@@ -127,18 +142,29 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
       serializerCompiler: typedBodySerializer,
       schema: {
         tags: ['shop'],
-        summary: 'Adds a product (by product_id or sku); 409 itemAlreadyExists, 422 invalidItem or minimal quantity',
+        summary:
+          'Adds a product (by product_id or sku); a bundle replaces its single reports (listed in `replaced`); 409 itemAlreadyExists or includedInBundle (the report’s bundle is in the basket), 422 invalidItem or minimal quantity',
+        querystring: cartPricingQuery,
         body: addCartItemRequest,
-        response: { 200: basketEnvelope, 409: itemAlreadyExistsBody, 422: z.union([invalidItemBody, validationErrorBody]) },
+        response: { 200: addCartItemEnvelope, 409: z.union([itemAlreadyExistsBody, includedInBundleBody]), 422: z.union([invalidItemBody, validationErrorBody]) },
       },
     },
     async (request, reply) => {
       try {
-        return sendBasket(reply, await addItem(app.db, requireAuth(request).userId, request.body, context()));
+        const { basket, replaced } = await addItem(app.db, requireAuth(request).userId, request.body, context(request.query));
+        reply.header('cache-control', 'no-store');
+        // Adding leaves at least the added product in the basket.
+        if (basket === null) return sendBasket(reply, null);
+        const body: AddCartItemEnvelope = { data: basket, replaced };
+        return reply.code(200).send(body);
       } catch (error) {
         // Spec 5's two refusals carry a code the web translates (and, for the first, the title).
         if (error instanceof ItemAlreadyExistsError) {
           const body: ItemAlreadyExistsBody = { message: error.message, code: basketErrorCodes.itemAlreadyExists, title: error.title };
+          return reply.code(409).send(body);
+        }
+        if (error instanceof IncludedInBundleError) {
+          const body: IncludedInBundleBody = { message: error.message, code: basketErrorCodes.includedInBundle, title: error.title, bundle_title: error.bundleTitle };
           return reply.code(409).send(body);
         }
         if (error instanceof InvalidItemError) {
@@ -158,12 +184,13 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
         tags: ['shop'],
         summary: 'Changes the quantity of a product in the basket (not below its minimum)',
         params: cartItemParams,
+        querystring: cartPricingQuery,
         body: updateCartItemRequest,
         response: basketResponses,
       },
     },
     async (request, reply) =>
-      sendBasket(reply, await updateItemQuantity(app.db, requireAuth(request).userId, request.params.productId, request.body.quantity, context())),
+      sendBasket(reply, await updateItemQuantity(app.db, requireAuth(request).userId, request.params.productId, request.body.quantity, context(request.query))),
   );
 
   app.delete(
@@ -174,10 +201,11 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
         tags: ['shop'],
         summary: 'Removes a product from the basket; 204 when the basket becomes empty; an absent product changes nothing',
         params: cartItemParams,
+        querystring: cartPricingQuery,
         response: basketResponses,
       },
     },
-    async (request, reply) => sendBasket(reply, await removeItem(app.db, requireAuth(request).userId, request.params.productId, context())),
+    async (request, reply) => sendBasket(reply, await removeItem(app.db, requireAuth(request).userId, request.params.productId, context(request.query))),
   );
 
   app.delete(
@@ -197,17 +225,21 @@ export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, 
       schema: {
         tags: ['shop'],
         summary: 'Applies a discount code (case-insensitive); 422 on coupon_code says why a code does not apply',
+        querystring: cartPricingQuery,
         body: applyCouponRequest,
         response: basketResponses,
       },
     },
-    async (request, reply) => sendBasket(reply, await applyCoupon(app.db, requireAuth(request).userId, request.body.coupon_code, context())),
+    async (request, reply) => sendBasket(reply, await applyCoupon(app.db, requireAuth(request).userId, request.body.coupon_code, context(request.query))),
   );
 
   app.delete(
     shopApiPaths.cartCoupon,
-    { serializerCompiler: typedBodySerializer, schema: { tags: ['shop'], summary: 'Removes the discount code; nothing happens when none is applied', response: basketResponses } },
-    async (request, reply) => sendBasket(reply, await removeCoupon(app.db, requireAuth(request).userId, context())),
+    {
+      serializerCompiler: typedBodySerializer,
+      schema: { tags: ['shop'], summary: 'Removes the discount code; nothing happens when none is applied', querystring: cartPricingQuery, response: basketResponses },
+    },
+    async (request, reply) => sendBasket(reply, await removeCoupon(app.db, requireAuth(request).userId, context(request.query))),
   );
 };
 

@@ -1,4 +1,4 @@
-import { basketRuleMessages, type AddCartItemRequest, type Basket } from '@app/contract/cart';
+import { basketRuleMessages, type AddCartItemRequest, type Basket, type ReplacedItem } from '@app/contract/cart';
 import { basketMessages, validationMessages } from '@app/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
@@ -8,7 +8,7 @@ import { NotFoundError, ValidationError } from '../../lib/domain-errors.ts';
 import type { BasketCache, PricedAnswer } from './basket-cache.ts';
 import { clearBasket, priceBasket, type PriceBasketOptions } from './basket-pricing.ts';
 import { toBasket } from './basket-view.ts';
-import { alreadyOwnedRefusal, findProductForSale, findProductToAdd } from './catalogue-service.ts';
+import { alreadyOwnedRefusal, findProductForSale, findProductToAdd, productKindOf, reportTypesOf } from './catalogue-service.ts';
 import { couponRefusal, findCouponByCode, userCouponUse } from './coupons.ts';
 import { isUuid, type ShopDb } from './shop-db.ts';
 
@@ -22,10 +22,13 @@ export interface BasketContext {
   at: Date;
   /**
    * The billing country to price for (ISO 3166-1 alpha-2), as the checkout will: the buyer counts
-   * as a consumer, since a VAT number is never verified offline. Absent: the seller's country.
+   * as a consumer, since a VAT number is never verified offline. Absent: the account's country
+   * (saved billing details, else country of birth), else `region`, else the seller's country.
    * Used for this answer only; nothing about it is stored.
    */
   country?: string | undefined;
+  /** The browser's region (`?region=`), for an account that names no country. */
+  region?: string | undefined;
   /**
    * GET /api/cart?vat_number= only: what the configured checker said of the buyer's VAT number
    * (true: verified, so a business in another EU country gets the reverse charge). Present, the
@@ -44,6 +47,21 @@ export class ItemAlreadyExistsError extends Error {
   }
 }
 
+/**
+ * Issue 16: a single report whose bundle is in the basket (the report is there already, inside
+ * the bundle): answered 409 includedInBundle with both titles.
+ */
+export class IncludedInBundleError extends Error {
+  override name = 'IncludedInBundleError';
+
+  constructor(
+    readonly title: string,
+    readonly bundleTitle: string,
+  ) {
+    super(basketRuleMessages.includedInBundle(title, bundleTitle));
+  }
+}
+
 /** Neither a product id nor a known sku (or the product is not for sale): spec 5's invalidItem. */
 export class InvalidItemError extends Error {
   override name = 'InvalidItemError';
@@ -54,7 +72,7 @@ export class InvalidItemError extends Error {
 }
 
 function pricing(context: BasketContext): PriceBasketOptions {
-  return { homeCountry: context.homeCountry, countryCode: context.country ?? context.homeCountry, vatNumberVerified: context.vatNumberVerified ?? false, at: context.at };
+  return { homeCountry: context.homeCountry, countryCode: context.country, region: context.region, vatNumberVerified: context.vatNumberVerified ?? false, at: context.at };
 }
 
 /**
@@ -71,11 +89,19 @@ export async function getBasket(db: Database, userId: string, context: BasketCon
   return cache ? cache.read(userId, context, price) : (await price()).basket;
 }
 
+/** What POST /api/cart/items answers: the basket, and the single reports an added bundle replaced. */
+export interface AddItemResult {
+  basket: Basket | null;
+  replaced: ReplacedItem[];
+}
+
 /**
  * POST /api/cart/items. The quantity defaults to the product's minimum; below it is refused with
- * 'Minimal quantity is {value}' on `quantity`.
+ * 'Minimal quantity is {value}' on `quantity`. Issue 16: a bundle and its single reports are never
+ * in the basket together: adding a bundle takes its singles out (and says which), and a single
+ * report whose bundle is in the basket is refused (IncludedInBundleError).
  */
-export async function addItem(db: Database, userId: string, input: AddCartItemRequest, context: BasketContext): Promise<Basket | null> {
+export async function addItem(db: Database, userId: string, input: AddCartItemRequest, context: BasketContext): Promise<AddItemResult> {
   const product = await findProductToAdd(db, userId, { productId: input.product_id, sku: input.product_id === undefined ? input.sku : undefined });
   if (!product) throw new InvalidItemError();
   // Issue 5: a report the user already owns is not sold again (checkout checks it once more).
@@ -86,12 +112,31 @@ export async function addItem(db: Database, userId: string, input: AddCartItemRe
 
   return db.transaction(async (tx) => {
     await lockBasket(tx, userId, context.at);
+    const grants = `{${reportTypesOf(product.reportTypes).join(',')}}`;
+    let replaced: ReplacedItem[] = [];
+    if (productKindOf(product.kind) === 'bundle') {
+      // The bundle's single reports leave the basket (rolled back with the rest should the bundle
+      // be there already).
+      const removed = await tx.execute<ReplacedItem>(sql`
+        delete from cart_items i using products p
+        where i.user_id = ${userId} and p.id = i.product_id and p.kind = 'report'
+          and cardinality(p.report_types) > 0 and p.report_types <@ ${grants}::text[]
+        returning i.product_id::text as product_id, p.title as product_title, i.quantity`);
+      replaced = removed.rows;
+    } else if (productKindOf(product.kind) === 'report' && product.reportTypes.length > 0) {
+      const bundle = await tx.execute<{ title: string }>(sql`
+        select p.title from cart_items i join products p on p.id = i.product_id
+        where i.user_id = ${userId} and p.kind = 'bundle' and p.active and p.report_types @> ${grants}::text[]
+        limit 1`);
+      const bundleTitle = bundle.rows[0]?.title;
+      if (bundleTitle !== undefined) throw new IncludedInBundleError(product.title, bundleTitle);
+    }
     const inserted = await tx.execute(sql`
       insert into cart_items (user_id, product_id, quantity, unit_price, minimum_quantity, added_at)
       values (${userId}, ${product.id}, ${quantity}, ${product.unitPrice}, ${product.minimumQuantity}, ${context.at})
       on conflict do nothing`);
     if (inserted.rowCount === 0) throw new ItemAlreadyExistsError(product.title);
-    return toBasket(await priceBasket(tx, userId, pricing(context)));
+    return { basket: toBasket(await priceBasket(tx, userId, pricing(context))), replaced };
   });
 }
 

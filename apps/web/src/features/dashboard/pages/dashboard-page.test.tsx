@@ -94,12 +94,16 @@ function basketWith(item: Product): Basket {
         total_price: item.unit_price,
         report_type: item.report_type,
         report_types: item.report_types,
+        list_price: item.unit_price,
+        owned_reduction: 0,
+        owned_report_types: [],
       },
     ],
     summary: { subtotal: item.unit_price, vat_amount: 0, vat_percentage: 0, discount_amount: 0, discount_subtotal: item.unit_price, total: item.unit_price },
     coupon: null,
     coupon_code: null,
     notices: [],
+    vat_country: { code: 'CH', source: 'birth_details' },
   };
 }
 
