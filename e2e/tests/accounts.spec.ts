@@ -84,6 +84,8 @@ test('logging out from the user menu ends the session on the server; logging in 
 
   await logoutFromUserMenu(page, user.name);
   expect(await storedSession(page)).toEqual({ auth_token: null, refresh_token: null, expires_at: null });
+  // A logout the user asked for is not an expiry: nothing is said about one.
+  await expect(page.getByText('Session expired. Please log in again.')).toHaveCount(0);
 
   await page.goto('/dashboard');
   await expectPath(page, '/login');
@@ -113,6 +115,9 @@ test("a wrong password, or an unknown e-mail, shows 'Invalid login credentials'"
   await submitLogin(page, sharedAccount.email, 'Wr0ng!Passw0rd#2026');
   await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
   await expectPath(page, '/login');
+  // Said once, in the alert: not again under the e-mail field, which may well be right.
+  await expect(page.getByText('Invalid login credentials')).toHaveCount(1);
+  await expect(page.getByLabel('Email address')).not.toHaveAttribute('aria-invalid', 'true');
 
   await submitLogin(page, `nobody-${Date.now()}@example.com`, sharedAccount.password);
   await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
@@ -165,4 +170,6 @@ test('an access token about to expire is refreshed without the user noticing; a 
   await page.goto('/settings/profile');
   await expectPath(page, '/login');
   expect(await storedSession(page)).toEqual({ auth_token: null, refresh_token: null, expires_at: null });
+  // spec 4 and 8: the login page says why the user is there.
+  await expect(page.getByRole('status')).toHaveText('Session expired. Please log in again.');
 });

@@ -34,3 +34,29 @@ describe('start-up', () => {
     expect(server().requestsTo('GET', '/api/user')).toHaveLength(1);
   });
 });
+
+describe('a session that ends while the app is open', () => {
+  it("takes the user to the login page, which says 'Session expired. Please log in again.' once", async () => {
+    seedSession(server(), completeUser);
+    window.history.replaceState(null, '', '/dashboard');
+    await sessionStore.restore();
+    render(
+      <Providers>
+        <App />
+      </Providers>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout)).toBeInTheDocument();
+
+    // The server revokes the session: the next call is refused, and so is the refresh.
+    server().on('GET', '/api/user', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+    server().on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+    await sessionStore.reloadUser();
+
+    expect(await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+    expect(screen.getByRole('status')).toHaveTextContent('Session expired. Please log in again.');
+    // Said on the page, not also in a toast.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('Session expired. Please log in again.')).toHaveLength(1);
+  });
+});

@@ -1,27 +1,24 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 // From 'react-router' rather than 'react-router/dom': that one only adds ReactDOM.flushSync for
 // navigate({ flushSync }), unused here, and under Node (tests) it loads a second copy of the router.
 import { RouterProvider } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { subscribeSessionExpired } from '@/lib/http-client';
-import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { createAppRouter } from './router';
 
 function AppRouter() {
-  const { t } = useTranslation();
   // Created once the session is known, so the first navigation's guard sees the restored user.
   const [router] = useState(createAppRouter);
 
-  // A refresh failed and the session is gone: say so, and let the guard move the user to login.
+  // A refresh failed and the session is gone: the guard moves the user to login, and the login
+  // page says why (lib/session-expired-notice.ts).
   useEffect(
     () =>
       subscribeSessionExpired(() => {
-        void toast.error(t('errors.sessionExpired'));
         void router.revalidate();
       }),
-    [router, t],
+    [router],
   );
 
   return <RouterProvider router={router} />;

@@ -6,6 +6,7 @@ import type * as z from 'zod/v4/core';
 import { isRecord, nonEmptyString, stringListRecord } from './value-guards.ts';
 import { readCookie as readDocumentCookie } from './cookies.ts';
 import { t } from './i18n.ts';
+import { sessionExpiredNotice } from './session-expired-notice.ts';
 import { tokenStorage, type TokenStorage } from './token-storage.ts';
 
 /** What every call returns (spec 8). On success `error` is null; `data` is null for 204 or an empty body. */
@@ -378,7 +379,7 @@ function queryOf(value: unknown): QueryParams | undefined {
 
 const sessionExpiredListeners = new Set<() => void>();
 
-/** Subscribe to "the refresh failed and the session was cleared" of the app's client (e.g. to toast). */
+/** Subscribe to "the refresh failed and the session was cleared" of the app's client (e.g. to leave the page). */
 export function subscribeSessionExpired(listener: () => void): () => void {
   sessionExpiredListeners.add(listener);
   return () => sessionExpiredListeners.delete(listener);
@@ -388,5 +389,9 @@ export function subscribeSessionExpired(listener: () => void): () => void {
 export const httpClient: HttpClient = createHttpClient({
   tokens: tokenStorage,
   translate: (key) => t(key),
-  onSessionExpired: () => sessionExpiredListeners.forEach((listener) => listener()),
+  onSessionExpired: () => {
+    // Before the listeners: the login page they lead to reads it.
+    sessionExpiredNotice.mark();
+    sessionExpiredListeners.forEach((listener) => listener());
+  },
 });

@@ -4,6 +4,7 @@ import type { LoginRequest, LoginResponse } from '@app/contract/auth';
 import type { RegisterRequest } from '@app/contract/registration';
 import { httpClient, type HttpClient, type RequestResult } from './http-client.ts';
 import { setLanguage as setI18nLanguage, t } from './i18n.ts';
+import { sessionExpiredNotice } from './session-expired-notice.ts';
 import { tokenStorage, type TokenStorage } from './token-storage.ts';
 
 export type SessionState = {
@@ -107,6 +108,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   const completeLogin = (session: LoginResponse): LoginOutcome => {
     generation += 1;
+    // A new session: an earlier one's expiry is no longer news.
+    sessionExpiredNotice.clear();
     setState({ status: 'ready', token: session.access_token, user: session.account });
     tokens.write(session);
     applyLocale(session.account);
@@ -183,6 +186,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       const result = await http.post(apiPaths.logout);
       generation += 1;
       clearSession();
+      // The user asked to leave: the login page must not say 'Session expired', even when the
+      // logout call itself found the session already dead.
+      sessionExpiredNotice.clear();
       return result;
     },
 

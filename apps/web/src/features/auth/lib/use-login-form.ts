@@ -93,7 +93,10 @@ export function useLoginForm(onValid: (values: LoginRequest) => Promise<{ fieldE
         if (isLoginField(name) && messages[0]) serverErrors[name] = messages[0];
       }
       setErrors(serverErrors);
-      focusFirst(serverErrors);
+      // A refusal that no field explains (wrong credentials) still brings the user back to the
+      // form: the submit button lost the focus while it was disabled.
+      if (outcome && Object.keys(serverErrors).length === 0) inputs.current[fieldsInFormOrder[0] ?? 'email']?.focus();
+      else focusFirst(serverErrors);
     } finally {
       setSubmitting(false);
     }

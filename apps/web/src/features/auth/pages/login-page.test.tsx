@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountFixture, completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
+import { sessionExpiredNotice } from '../../../lib/session-expired-notice.ts';
 import { authConfigStore } from '../api/auth-config.ts';
 import { googleIdentityScriptUrl, type GoogleIdConfiguration } from '../lib/google-identity.ts';
 
@@ -55,7 +56,8 @@ describe('login page', () => {
     expect(screen.getByLabelText('Email address')).toHaveFocus();
   });
 
-  it("shows 'Invalid login credentials' above the form and under the email field", async () => {
+  it("says 'Invalid login credentials' once, in the alert above the form, and brings the focus back to the form", async () => {
+    // The server sends the message both as the message and as the e-mail's field error.
     server().on('POST', '/api/login', () => ({
       status: 422,
       body: { message: errorMessages.invalidCredentials, errors: { email: [errorMessages.invalidCredentials] } },
@@ -66,8 +68,27 @@ describe('login page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials');
-    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Invalid login credentials');
-    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    expect(screen.getAllByText('Invalid login credentials')).toHaveLength(1);
+    const email = screen.getByLabelText('Email address');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(email).not.toHaveAccessibleDescription();
+    expect(email).toHaveFocus();
+  });
+
+  it('still shows a field error that says something the alert does not', async () => {
+    server().on('POST', '/api/login', () => ({
+      status: 422,
+      body: { message: errorMessages.invalidCredentials, errors: { email: ['This account is locked'], password: [errorMessages.invalidCredentials] } },
+    }));
+    await openLogin();
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials');
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('This account is locked');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText('Invalid login credentials')).toHaveLength(1);
   });
 
   it('shows the password it hides, on request', async () => {
@@ -232,5 +253,72 @@ describe('login page: back to the page the guard sent the visitor from', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, routeTimeout)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe("login page: 'Session expired. Please log in again.' (spec 4 and 8)", () => {
+  const sessionExpiredText = 'Session expired. Please log in again.';
+
+  beforeEach(() => {
+    sessionExpiredNotice.clear();
+  });
+
+  /** A stored session whose access token has expired and whose refresh the server refuses. */
+  function seedDeadSession() {
+    localStorage.setItem('auth_token', 'stale-token');
+    localStorage.setItem('refresh_token', 'revoked-refresh');
+    localStorage.setItem('expires_at', String(Math.floor(Date.now() / 1000) - 60));
+    server().on('POST', '/api/auth/refresh-token', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+  }
+
+  it('says why when the stored session could not be refreshed, and only on that visit', async () => {
+    seedDeadSession();
+    const { router } = renderRoute('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('status')).toHaveTextContent(sessionExpiredText);
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+
+    // Said once: back on the login page later, it is not said again.
+    await act(() => router.navigate('/forgot-password'));
+    await screen.findByRole('heading', { name: 'Forgot your password?' }, routeTimeout);
+    await act(() => router.navigate('/login'));
+    await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout);
+    expect(screen.queryByText(sessionExpiredText)).toBeNull();
+  });
+
+  it('gives way to the error of a failed login attempt', async () => {
+    seedDeadSession();
+    server().on('POST', '/api/login', () => ({ status: 422, body: { message: errorMessages.invalidCredentials, errors: { email: [errorMessages.invalidCredentials] } } }));
+    renderRoute('/dashboard');
+    expect(await screen.findByText(sessionExpiredText, undefined, routeTimeout)).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials');
+    expect(screen.queryByText(sessionExpiredText)).toBeNull();
+  });
+
+  it('says nothing of the kind to a visitor who simply opens the login page', async () => {
+    await openLogin();
+    await waitFor(() => expect(server().requestsTo('GET', '/api/auth/config')).toHaveLength(1));
+    expect(screen.queryByText(sessionExpiredText)).toBeNull();
+  });
+
+  it('says nothing of the kind after a logout the user asked for, even when the session had died meanwhile', async () => {
+    seedDeadSession();
+    localStorage.setItem('expires_at', String(Math.floor(Date.now() / 1000) + 3600));
+    // The session is known (restored earlier), then revoked on the server before the user logs out.
+    server().on('GET', '/api/user', () => ({ status: 200, body: completeUser }));
+    server().on('POST', '/api/logout', () => ({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }));
+    const { router } = renderRoute('/logout');
+
+    expect(await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(server().requestsTo('POST', '/api/auth/refresh-token')).toHaveLength(1);
+    expect(screen.queryByText(sessionExpiredText)).toBeNull();
   });
 });

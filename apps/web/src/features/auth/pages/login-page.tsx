@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmailField } from '@/components/email-field';
@@ -7,6 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { routePath } from '@/lib/route-paths';
 import { returnPathParam, safeReturnPath } from '@/lib/return-path';
+import { sessionExpiredNotice } from '@/lib/session-expired-notice';
 import { sessionStore } from '@/lib/session-store';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { googleClientIdOf, useAuthConfig } from '../api/auth-config';
@@ -24,6 +25,9 @@ export function LoginPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const notice = readLoginNotice(location.state);
+  // spec 4 and 8: a failed refresh ended the last session; say so once, on this visit only.
+  const [sessionExpired] = useState(sessionExpiredNotice.isPending);
+  useEffect(() => sessionExpiredNotice.clear(), []);
   // Spec section 2: entering the login page clears the cached auth config.
   const authConfig = useAuthConfig({ fresh: true });
   const googleClientId = googleClientIdOf(authConfig.config);
@@ -43,12 +47,13 @@ export function LoginPage() {
     }
     // Spec sections 5 and 8: a 422's field errors go under their fields, the message above the form.
     setFormError(outcome.error);
-    return { fieldErrors: outcome.errors };
+    return { fieldErrors: withoutRepeatOf(outcome.error, outcome.errors) };
   });
 
   return (
     <AuthPage title={t('pages.login.heading')} description={t('pages.login.description')}>
       {notice === 'password-reset' && !formError && <FormAlert tone="success">{t('pages.login.passwordResetNotice')}</FormAlert>}
+      {sessionExpired && !formError && <FormAlert tone="info">{t('errors.sessionExpired')}</FormAlert>}
       <AuthForm onSubmit={form.onSubmit} preload={form.preload} formError={formError} setFormError={setFormError}>
         <EmailField
           id="login-email"
@@ -100,4 +105,17 @@ export function LoginPage() {
       )}
     </AuthPage>
   );
+}
+
+/**
+ * The field errors without those that only repeat the message above the form: 'Invalid login
+ * credentials' comes as the message and as the e-mail's error, and is said once, in the alert
+ * (announced at once; it does not claim the e-mail is the wrong part).
+ */
+function withoutRepeatOf(message: string, fieldErrors: Record<string, string[]> | null): Record<string, string[]> | null {
+  if (fieldErrors === null) return null;
+  const kept = Object.entries(fieldErrors)
+    .map(([field, messages]) => [field, messages.filter((text) => text !== message)] as const)
+    .filter(([, messages]) => messages.length > 0);
+  return Object.fromEntries(kept);
 }

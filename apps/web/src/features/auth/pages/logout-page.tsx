@@ -25,7 +25,9 @@ export function LogoutPage() {
     // Spec section 2: clears the basket state, then logs out.
     basketStore.reset();
     void sessionStore.logout().then((result) => {
-      if (result.error) setError(result.error);
+      // 401: the session had already ended on the server (revoked, or its refresh failed), which
+      // is what logging out asks for; only another failure keeps the user here.
+      if (result.error && result.status !== 401) setError(result.error);
       else void navigateTo('login', { replace: true });
     });
   }, [navigateTo]);
