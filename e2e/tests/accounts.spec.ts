@@ -145,6 +145,46 @@ test('an unverified user sends a new verification link from the verify-email pag
   await expect(page.getByRole('alert')).toHaveText(/^Too many attempts\./);
 });
 
+test('an unverified user is reminded on every app page by a banner, sends a new link from it, and can put it away for the session', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createUserThroughApi(request, 'banner', { name: 'Mary Somerville', birthDetails: true });
+  await signInBrowser(page, user.session);
+  await page.goto('/dashboard');
+  const banner = page.getByRole('region', { name: 'Please verify your email' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText(`We sent a verification link to ${user.email}.`);
+
+  const before = (await mailTo(request, user.email)).length;
+  await banner.getByRole('button', { name: 'Resend link' }).click();
+  await expect(banner.getByRole('status')).toHaveText('A new verification link has been sent to your e-mail address.');
+  await expect.poll(async () => (await mailTo(request, user.email)).length).toBe(before + 1);
+
+  // Put away: not on the next page, nor after a reload of this tab.
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.getByRole('link', { name: 'Reports' }).first().click();
+  await expect(page).toHaveURL(/\/reports$/);
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
+  // A new browser session (a new tab) reminds again, until the link is opened.
+  const otherTab = await context.newPage();
+  await otherTab.goto('/dashboard');
+  await expect(otherTab.getByRole('region', { name: 'Please verify your email' })).toBeVisible();
+  await otherTab.goto(await waitForMailLink(request, user.email, verificationLinkPattern));
+  await expect(otherTab.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await otherTab.getByRole('link', { name: 'Continue' }).click();
+  await expect(otherTab.getByRole('heading', { name: 'Welcome, Mary Somerville' })).toBeVisible();
+  await expect(otherTab.getByRole('region', { name: 'Please verify your email' })).toHaveCount(0);
+  await otherTab.close();
+});
+
 test('an access token about to expire is refreshed without the user noticing; a refresh that fails ends the session', async ({
   page,
   request,

@@ -34,6 +34,8 @@ function writeCollapsed(collapsed: boolean): void {
 
 export interface AppSidebarLayoutProps {
   breadcrumbs: Crumb[];
+  /** Above the page, inside the main region (the e-mail verification banner). */
+  notices?: ReactNode;
   children: ReactNode;
 }
 
@@ -41,7 +43,7 @@ export interface AppSidebarLayoutProps {
  * A collapsible sidebar beside a header with the breadcrumbs. Below the md breakpoint the sidebar
  * becomes a drawer opened from the header's menu button.
  */
-export function AppSidebarLayout({ breadcrumbs, children }: AppSidebarLayoutProps) {
+export function AppSidebarLayout({ breadcrumbs, notices, children }: AppSidebarLayoutProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -96,6 +98,7 @@ export function AppSidebarLayout({ breadcrumbs, children }: AppSidebarLayoutProp
         </header>
 
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 print:p-0">
+          {notices}
           {children}
         </main>
       </div>
