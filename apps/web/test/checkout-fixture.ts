@@ -85,14 +85,18 @@ export function savedCard(overrides: Partial<PaymentMethod> = {}): PaymentMethod
 
 export function transactionFixture(index: number, overrides: Partial<Transaction> = {}): Transaction {
   const day = String(28 - (index % 28)).padStart(2, '0');
+  const number = `2026-${String(index).padStart(6, '0')}`;
+  const orderId = `order-${index}`;
+  const status = overrides.status ?? 'succeeded';
   return {
     id: `txn-${index}`,
     transaction: `test_pi_${String(index).padStart(6, '0')}`,
-    status: 'succeeded',
-    description: `Order 2026-${String(index).padStart(6, '0')}: BIG5 personality report`,
+    status,
+    description: `Order ${number}: BIG5 personality report`,
     date: `2026-10-${day}T09:3${index % 10}:00.000Z`,
     amount: 5831,
-    order_id: null,
+    order_id: orderId,
+    order: { id: orderId, number, items: [{ title: 'BIG5 personality report', quantity: 1 }], invoice_available: status === 'succeeded' },
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { paymentMessages } from '@app/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { savedCard, testProviderConfig, transactionFixture } from '../../../../test/checkout-fixture.ts';
@@ -154,18 +154,77 @@ describe('payments page: saved payment methods', () => {
 });
 
 describe('payments page: transactions', () => {
-  it('shows transaction, status, description, date (HH:mm) and amount, as the server orders them', async () => {
+  it('leads each row with what was bought (items and order number), then status, date (HH:mm), amount and the invoice', async () => {
     await openPayments([visa]);
     const table = await screen.findByRole('table', undefined, routeTimeout);
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Transaction', 'Status', 'Description', 'Date', 'Amount']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Purchase', 'Status', 'Date', 'Amount', 'Invoice']);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(first).toHaveTextContent('test_pi_000001');
+    expect(within(first as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent(/^BIG5 personality reportOrder 2026-000001$/);
+    // The provider's charge id is not what a buyer reads.
+    expect(table).not.toHaveTextContent('test_pi_');
     expect(first).toHaveTextContent('Paid');
-    expect(first).toHaveTextContent('Order 2026-000001: BIG5 personality report');
     expect(first).toHaveTextContent(/Oct 27, 2026\d\d:\d\d/);
     expect(first).toHaveTextContent('€58.31');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Invoice of order 2026-000001 (PDF)' })).toHaveAttribute('href', '/api/orders/order-1/invoice');
     expect(second).toHaveTextContent('Failed');
     expect(second).toHaveTextContent('€29.00');
+    // A failed payment's order has no invoice.
+    expect(within(second as HTMLElement).queryByRole('link')).toBeNull();
+    expect(second).toHaveTextContent('No invoice');
+  });
+
+  it('lists the same payments as a list for phones, each with what was bought and its invoice', async () => {
+    await openPayments([visa]);
+    const list = await screen.findByRole('list', { name: 'Transactions' }, routeTimeout);
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('BIG5 personality report');
+    expect(first).toHaveTextContent('Order 2026-000001');
+    expect(first).toHaveTextContent(/Paid\s*Oct 27, 2026, \d\d:\d\d/);
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Invoice of order 2026-000001 (PDF)' })).toBeInTheDocument();
+    expect(second).toHaveTextContent('Failed');
+    expect(within(second as HTMLElement).queryByRole('link')).toBeNull();
+    // Only one of the two layouts shows at a width: the table from lg up, the list below it.
+    expect(list).toHaveClass('lg:hidden');
+    expect(screen.getByRole('table').parentElement).toHaveClass('hidden', 'lg:block');
+  });
+
+  it('names every item of an order, with the quantity when there are several', async () => {
+    const order = { id: 'order-7', number: '2026-000007', invoice_available: true, items: [{ title: 'Values report', quantity: 1 }, { title: 'Team profiles', quantity: 3 }] };
+    await openPayments([visa], [transactionFixture(7, { order })]);
+    const table = await screen.findByRole('table', undefined, routeTimeout);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Values report, Team profiles × 3Order 2026-000007');
+  });
+
+  it("falls back to the server's description for a payment whose order is gone", async () => {
+    await openPayments([visa], [transactionFixture(8, { order: null, order_id: null, description: 'Order 2026-000008: BIG5 personality report' })]);
+    const table = await screen.findByRole('table', undefined, routeTimeout);
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('Order 2026-000008: BIG5 personality report');
+    expect(within(row).queryByRole('link')).toBeNull();
+  });
+
+  it("downloads the invoice with the session's token", async () => {
+    server().on('GET', '/api/orders/order-1/invoice', () => ({
+      status: 200,
+      rawBody: '%PDF-1.7',
+      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="invoice-2026-000001.pdf"' },
+    }));
+    // The browser's part (jsdom has no object URLs and does not save files): record what is saved.
+    URL.createObjectURL = () => 'blob:invoice';
+    URL.revokeObjectURL = () => undefined;
+    const saved: string[] = [];
+    const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    onTestFinished(() => save.mockRestore());
+    await openPayments([visa]);
+    const table = await screen.findByRole('table', undefined, routeTimeout);
+    await userEvent.click(within(table).getByRole('link', { name: 'Invoice of order 2026-000001 (PDF)' }));
+
+    await waitFor(() => expect(server().requestsTo('GET', '/api/orders/order-1/invoice')).toHaveLength(1));
+    expect(server().requestsTo('GET', '/api/orders/order-1/invoice')[0]?.headers.authorization).toBe(`Bearer token-of-${completeUser.id}`);
+    await waitFor(() => expect(saved).toEqual(['invoice-2026-000001.pdf']));
+    expect(within(table).queryByRole('alert')).toBeNull();
   });
 
   it('pages through the transactions ten at a time', async () => {
@@ -179,7 +238,7 @@ describe('payments page: transactions', () => {
 
     await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await within(pages).findByText('Page 2 of 3')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('table')).toHaveTextContent('test_pi_000011'), routeTimeout);
+    await waitFor(() => expect(screen.getByRole('table')).toHaveTextContent('Order 2026-000011'), routeTimeout);
     expect(within(pages).getByText('11–20 of 23')).toBeInTheDocument();
     expect(server().requestsTo('GET', '/api/transactions').map((request) => request.query.get('page'))).toEqual(['1', '2']);
 
