@@ -68,6 +68,24 @@ test('changing the name and the e-mail on the profile page: a toast, the user me
   await expect(page.getByRole('heading', { name: 'Welcome, Katherine G. Johnson' })).toBeVisible();
 });
 
+test("editing the birth details from Settings says 'Save' and returns to Settings with a 'Saved' toast", async ({ page, request }) => {
+  const user = await createUserThroughApi(request, 'birth-edit', { name: 'Emmy Noether', birthDetails: true });
+  await signInBrowser(page, user.session);
+  await page.goto('/settings/profile');
+  await expect(page.getByText('March 7, 1990')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit birth details' }).click();
+  await expect(page.getByRole('heading', { name: 'Your birth details' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save and continue' })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Date of birth' }).getByRole('textbox', { name: 'Day' }).fill('8');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+  await expectPath(page, '/settings/profile');
+  await expect(page.getByRole('heading', { name: 'Profile information' })).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(page.getByText('March 8, 1990')).toBeVisible();
+});
+
 test('the appearance chosen in the settings survives a reload and is kept in the appearance cookie', async ({ page, context, sharedAccount }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await signInBrowser(page, await sharedAccount.session());

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DateInput } from '@/components/date-input';
 import { TimeInput } from '@/components/time-input';
+import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
 import { PendingButton } from '@/components/ui/pending-button';
+import { returnPathParam, safeReturnPath } from '@/lib/return-path';
 import { sessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { useNavigateTo } from '@/lib/use-navigate-to';
@@ -52,11 +55,16 @@ type GroupErrors = { date?: string; time?: string };
 /**
  * RegisterFinish ('Complete Profile', route signup-data): birth date, 12-hour birth time (or "I
  * don't know"), and birth place, saved with PUT /api/user/birth-details. Prefilled when the
- * account already has birth details, so the same page edits them.
+ * account already has birth details, so the same page edits them. Opened from Settings (with the
+ * page to return to in `?redirect=`), it is an edit there: 'Save' and Cancel, and back to
+ * Settings with a 'Saved' toast; in the registration it is 'Save and continue' to the dashboard.
  */
 export function SignupDataPage() {
   const { t } = useTranslation();
   const navigateTo = useNavigateTo();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get(returnPathParam));
   const { user } = useSession();
   const editing = Boolean(user?.birth_details?.birth_date);
   const [formError, setFormError] = useState<string | null>(null);
@@ -125,6 +133,11 @@ export function SignupDataPage() {
     const result = await saveBirthDetails(request.data);
     if (result.data !== null) {
       sessionStore.setUser(result.data);
+      if (returnTo !== null) {
+        void toast.success(t('pages.signupData.savedTitle'), { description: t('pages.signupData.saved') });
+        await navigate(returnTo);
+        return;
+      }
       void toast.success(t('pages.signupData.saved'));
       await navigateTo('dashboard');
       return;
@@ -225,9 +238,20 @@ export function SignupDataPage() {
 
           <div className="flex flex-col-reverse gap-3 rounded-b-xl border-t bg-muted/30 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
             <p className="text-xs text-muted-foreground">{t('pages.signupData.privacy')}</p>
-            <PendingButton type="submit" className="w-full sm:w-auto" pending={isSubmitting} pendingLabel={t('pages.signupData.submitting')}>
-              {editing ? t('pages.signupData.saveChanges') : t('pages.signupData.submit')}
-            </PendingButton>
+            {returnTo !== null ? (
+              <div className="flex flex-col-reverse gap-2 sm:flex-row">
+                <Link to={returnTo} className={buttonClassName({ variant: 'outline', className: 'w-full sm:w-auto' })}>
+                  {t('pages.signupData.cancel')}
+                </Link>
+                <PendingButton type="submit" className="w-full sm:w-auto" pending={isSubmitting} pendingLabel={t('pages.signupData.submitting')}>
+                  {t('pages.signupData.save')}
+                </PendingButton>
+              </div>
+            ) : (
+              <PendingButton type="submit" className="w-full sm:w-auto" pending={isSubmitting} pendingLabel={t('pages.signupData.submitting')}>
+                {editing ? t('pages.signupData.saveChanges') : t('pages.signupData.submit')}
+              </PendingButton>
+            )}
           </div>
         </form>
       </Card>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { routePath } from '@/lib/route-paths';
+import { returnPathParam } from '@/lib/return-path';
 import { SettingsSection } from './settings-section';
 
 function formatBirthDate(isoDate: string, language: string): string {
@@ -12,7 +13,7 @@ function formatBirthDate(isoDate: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
-/** The saved birth date, time and place (read-only), with the way to the signup-data page to edit them. */
+/** The saved birth date, time and place (read-only), with the way to the signup-data page to edit them and back. */
 export function BirthDetailsSection({ details }: { details: BirthDetails | null }) {
   const { t, i18n } = useTranslation();
   const hasDetails = Boolean(details?.birth_date);
@@ -49,7 +50,8 @@ export function BirthDetailsSection({ details }: { details: BirthDetails | null 
       ) : (
         <p className="rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground">{t('pages.profile.birth.empty')}</p>
       )}
-      <Link to={routePath('signup-data')} className={buttonClassName({ variant: 'outline' })}>
+      {/* The birth-details page, told to come back here: it then says 'Save' and returns with a 'Saved' toast. */}
+      <Link to={routePath('signup-data', {}, { [returnPathParam]: routePath('profile.edit') })} className={buttonClassName({ variant: 'outline' })}>
         {hasDetails ? t('pages.profile.birth.edit') : t('pages.profile.birth.add')}
       </Link>
     </SettingsSection>

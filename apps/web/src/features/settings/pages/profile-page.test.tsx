@@ -108,7 +108,45 @@ describe('settings: profile', () => {
     expect(screen.getByText('March 7, 1990')).toBeInTheDocument();
     expect(screen.getByText('14:05')).toBeInTheDocument();
     expect(screen.getByText('Zürich, Switzerland · Europe/Zurich')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit birth details' })).toHaveAttribute('href', '/signup-data');
+    expect(screen.getByRole('link', { name: 'Edit birth details' })).toHaveAttribute('href', '/signup-data?redirect=%2Fsettings%2Fprofile');
+  });
+
+  it("edits the birth details from Settings: 'Save', then back to Settings with a 'Saved' toast", async () => {
+    const saved = birthDetailsFixture({ birth_date: '1990-03-08', birth_time: '14:05:00' });
+    const user = accountFixture({ birth_details: birthDetailsFixture({ birth_time: '14:05:00' }) });
+    const bodies: unknown[] = [];
+    server().on('PUT', '/api/user/birth-details', (request) => {
+      bodies.push(request.body);
+      return { status: 200, body: { ...user, birth_details: saved } };
+    });
+    const { router } = await openProfile(user);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Edit birth details' }));
+    await screen.findByRole('heading', { name: 'Your birth details' }, routeTimeout);
+    expect(screen.queryByRole('button', { name: 'Save and continue' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/settings/profile');
+
+    await userEvent.clear(screen.getByLabelText('Day'));
+    await userEvent.type(screen.getByLabelText('Day'), '8');
+    await save();
+
+    expect(await screen.findByRole('heading', { name: 'Profile information' }, routeTimeout)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/profile');
+    expect(await screen.findByText('Saved', undefined, routeTimeout)).toBeInTheDocument();
+    expect(screen.getByText('Your birth details have been saved.')).toBeInTheDocument();
+    expect(screen.getByText('March 8, 1990')).toBeInTheDocument();
+    expect(bodies).toEqual([expect.objectContaining({ birth_date: '1990-03-08', birth_time: '14:05:00' })]);
+  });
+
+  it('goes back to Settings unchanged with Cancel', async () => {
+    const { router } = await openProfile(accountFixture({ birth_details: birthDetailsFixture() }));
+    await userEvent.click(screen.getByRole('link', { name: 'Edit birth details' }));
+    await screen.findByRole('heading', { name: 'Your birth details' }, routeTimeout);
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Profile information' }, routeTimeout)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/profile');
+    expect(server().requestsTo('PUT', '/api/user/birth-details')).toHaveLength(0);
   });
 });
 
