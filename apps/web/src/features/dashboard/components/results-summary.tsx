@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, Cell, Pie, PieChart, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { centredScale, valueImportance, type ValueImportance } from '../lib/value-importance';
 
 // The summary of the user's results on the dashboard, with charts. Its own chunk (recharts is
 // large), loaded only once the questionnaire is complete: the login page's budget never sees it.
@@ -155,9 +156,23 @@ function EnvironmentCard({ result }: { result: EnvironmentResult }) {
   );
 }
 
+const importanceTone: Record<ValueImportance, string> = {
+  muchMore: 'bg-[var(--chart-1)]',
+  more: 'bg-[var(--chart-1)]/70',
+  about: 'bg-muted-foreground/40',
+  less: 'bg-[var(--chart-4)]/70',
+  muchLess: 'bg-[var(--chart-4)]',
+};
+
+/**
+ * The Top 10 values, ranked, each said in words against the person's own average over the ten
+ * values (the centred score: more or less important than "your average value"), with a bar that
+ * grows from that average to the right (more) or the left (less). No numeric axis: a centred score
+ * of 0.3 means nothing to a reader; the words and the ranks do.
+ */
 function ValuesCard({ result }: { result: ValuesResult }) {
   const { t } = useTranslation();
-  const data = result.top_values.map((value) => ({ label: value.label, centred: value.centred }));
+  const scale = centredScale(result.top_values.map((value) => value.centred));
   return (
     <ResultCard
       title={t('dashboard.results.values.title')}
@@ -165,30 +180,36 @@ function ValuesCard({ result }: { result: ValuesResult }) {
       flags={result.flags}
       className="lg:col-span-2"
     >
-      <div className="grid gap-6 md:grid-cols-[1fr_16rem]">
-        <div aria-hidden="true" className="h-64">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
-              <XAxis type="number" tick={axisTick} stroke="var(--border)" />
-              <YAxis type="category" dataKey="label" width={120} tick={axisTick} stroke="var(--border)" interval={0} />
-              <ReferenceLine x={0} stroke="var(--muted-foreground)" />
-              <Bar dataKey="centred" radius={4} barSize={12} isAnimationActive={false}>
-                {data.map((entry) => (
-                  <Cell key={entry.label} fill={entry.centred >= 0 ? 'var(--chart-1)' : 'var(--chart-4)'} />
-                ))}
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-        <ol className="grid content-start gap-1.5 text-sm">
-          {result.top_values.map((value) => (
-            <li key={value.id} className="flex gap-2">
-              <span className="w-6 text-right text-muted-foreground tabular-nums">{t('dashboard.results.values.rank', { rank: value.rank })}</span>
-              <span className={cn(value.rank <= 3 && 'font-semibold')}>{value.label}</span>
-            </li>
-          ))}
-        </ol>
+      <div aria-hidden="true" className="hidden grid-cols-[2rem_minmax(0,1fr)_minmax(0,1fr)] gap-x-3 text-xs text-muted-foreground sm:grid">
+        <span className="col-start-3 grid grid-cols-3">
+          <span>{t('dashboard.results.values.axisLess')}</span>
+          <span className="text-center">{t('dashboard.results.values.axisAverage')}</span>
+          <span className="text-right">{t('dashboard.results.values.axisMore')}</span>
+        </span>
       </div>
+      <ol aria-label={t('dashboard.results.values.listLabel')} className="grid gap-3 text-sm sm:gap-2">
+        {result.top_values.map((value) => {
+          const importance = valueImportance(value.centred);
+          const width = `${(Math.min(Math.abs(value.centred), scale) / scale) * 50}%`;
+          return (
+            <li key={value.id} className="grid grid-cols-[2rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1.5 sm:grid-cols-[2rem_minmax(0,1fr)_minmax(0,1fr)]">
+              <span className="text-right text-muted-foreground tabular-nums">{t('dashboard.results.values.rank', { rank: value.rank })}</span>
+              <span className="min-w-0">
+                <span className={cn('block', value.rank <= 3 && 'font-semibold')}>{value.label}</span>
+                <span className="block text-xs text-muted-foreground">{t(`dashboard.results.values.importance.${importance}`)}</span>
+              </span>
+              <span aria-hidden="true" className="relative col-start-2 h-2.5 rounded-full bg-muted sm:col-start-3">
+                <span className="absolute inset-y-[-3px] left-1/2 w-px bg-muted-foreground/60" />
+                <span
+                  className={cn('absolute inset-y-0 rounded-full', importanceTone[importance])}
+                  style={value.centred >= 0 ? { left: '50%', width } : { right: '50%', width }}
+                />
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="text-xs text-muted-foreground">{t('dashboard.results.values.howToRead')}</p>
     </ResultCard>
   );
 }
