@@ -5,7 +5,7 @@ import { sessionStore } from '@/lib/session-store';
 import { navigationGuardLoader } from './navigation-guard-loader';
 import { RootRoute } from './root-route';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundRoute } from './not-found-page';
 import { appRoutes, isPageRoute, isRedirectRoute, notFoundRoute, type LayoutName, type PageRoute, type RedirectRoute } from './routes';
 
 // Turns the route table (routes.tsx) into React Router's route objects: the root route runs the
@@ -93,8 +93,9 @@ export function createAppRoutes(): RouteObject[] {
           id: notFoundRoute.name,
           path: '*',
           handle: notFoundRoute,
-          // Not lazy: the error boundaries show it too, so it is in the main bundle anyway.
-          Component: NotFoundPage,
+          // Not lazy: the error boundaries show its guest page too, so it is in the main bundle
+          // anyway; a signed-in user's framed page loads the app's shell on demand.
+          Component: NotFoundRoute,
         },
       ],
     },
