@@ -57,6 +57,30 @@ export const teamService: BasketItem = {
   owned_report_types: [],
 };
 
+/** The bundle of the three reports (issue 16: priced down by the reports its buyer owns). */
+export const completeBundle: BasketItem = {
+  product_id: 'prod-bundle',
+  product_sku: 'BUNDLE-COMPLETE',
+  product_title: 'Complete profile bundle',
+  product_description: 'The BIG5, Environment and Top 10 values reports in one purchase.',
+  product_summary: 'All three reports together',
+  unit_price: 9900,
+  quantity: 1,
+  minimum_quantity: 1,
+  total_price: 9900,
+  report_type: null,
+  report_types: ['big5', 'environment', 'values'],
+  list_price: 9900,
+  owned_reduction: 0,
+  owned_report_types: [],
+};
+
+/** The bundle for a buyer who owns `owned` reports worth `reduction` cents (contract bundle-pricing.ts). */
+export function ownedPartly(item: BasketItem, reduction: number, owned: BasketItem['owned_report_types']): BasketItem {
+  const unitPrice = Math.max(item.list_price - reduction, 0);
+  return { ...item, unit_price: unitPrice, total_price: unitPrice * item.quantity, owned_reduction: item.list_price - unitPrice, owned_report_types: owned };
+}
+
 export function withQuantity(item: BasketItem, quantity: number): BasketItem {
   return { ...item, quantity, total_price: item.unit_price * quantity };
 }

@@ -121,7 +121,8 @@ export type ReplacedItem = z.infer<typeof replacedItem>;
  * that the added bundle replaced (issue 16: a bundle and its singles are never in the basket
  * together), so the web can say so and offer Undo; empty for any other product.
  */
-export const addCartItemEnvelope = basketEnvelope.extend({ replaced: z.array(replacedItem) });
+// An answer without it (a server from before it) replaced nothing.
+export const addCartItemEnvelope = basketEnvelope.extend({ replaced: z.array(replacedItem).default([]) });
 export type AddCartItemEnvelope = z.infer<typeof addCartItemEnvelope>;
 
 /** The quantity of a basket line; the product's own minimum is checked by the server. */

@@ -225,6 +225,15 @@ export const appRoutes: readonly AppRoute[] = [
     breadcrumbs: [settingsCrumb, { titleKey: 'breadcrumbs.appearance' }],
     page: () => import('@/features/settings/pages/appearance-page').then((module) => module.AppearancePage),
   },
+  {
+    // The spec's BillingSettings page (name and path ours): the personal billing details (issue 16).
+    name: 'billing.edit',
+    access: 'app',
+    layout: 'settings',
+    titleKey: 'pages.billing.title',
+    breadcrumbs: [settingsCrumb, { titleKey: 'breadcrumbs.billing' }],
+    page: () => import('@/features/settings/pages/billing-settings-page').then((module) => module.BillingSettingsPage),
+  },
 ];
 
 /** Any path no route matches: a real page that anyone may see. */

@@ -1,13 +1,13 @@
 import type { Account } from '@app/contract/account';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountFixture } from '../../test/account-fixture.ts';
-import { basketFixture, big5Report, teamService, valuesReport, welcomeCoupon, withQuantity } from '../../test/basket-fixture.ts';
+import { basketFixture, big5Report, completeBundle, teamService, valuesReport, welcomeCoupon, withQuantity } from '../../test/basket-fixture.ts';
 import { createBrowserFetch } from '../../test/browser-fetch.ts';
 import type { Reply } from '../../test/local-api-server.ts';
 import { setUpLocalApiServer } from '../../test/local-api-server-setup.ts';
 import { createBasketStore, type BasketEvent, type BasketStore } from './basket-store.ts';
 import { readCookie } from './cookies.ts';
-import { createHttpClient } from './http-client.ts';
+import { createHttpClient, type HttpClient } from './http-client.ts';
 import './basket-texts.ts';
 import { t } from './i18n.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
@@ -21,6 +21,7 @@ const server = setUpLocalApiServer();
 let session: SessionStore;
 let store: BasketStore;
 let events: BasketEvent[];
+let http: HttpClient;
 
 const ok = (basket: ReturnType<typeof basketFixture>): Reply => ({ status: 200, body: { data: basket } });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -48,7 +49,7 @@ beforeEach(() => {
   const browser = createBrowserFetch();
   browser.setCookie('XSRF-TOKEN', 'xsrf');
   const tokens = createTokenStorage(localStorage);
-  const http = createHttpClient({
+  http = createHttpClient({
     baseUrl: server().url,
     tokens,
     translate: t,
@@ -67,7 +68,7 @@ describe('following the session (spec 2: fetched at start when logged in, or as 
     store.start();
     await settle();
 
-    expect(store.getSnapshot()).toEqual({ basket: null, status: 'idle', error: null, removed: null });
+    expect(store.getSnapshot()).toEqual({ basket: null, status: 'idle', error: null, removed: null, country: null, replacement: null });
     expect(server().requestsTo('GET', '/api/cart')).toHaveLength(0);
   });
 
@@ -112,7 +113,7 @@ describe('following the session (spec 2: fetched at start when logged in, or as 
 
     await session.logout();
 
-    expect(store.getSnapshot()).toEqual({ basket: null, status: 'idle', error: null, removed: null });
+    expect(store.getSnapshot()).toEqual({ basket: null, status: 'idle', error: null, removed: null, country: null, replacement: null });
     expect(server().requestsTo('DELETE', '/api/cart')).toHaveLength(0);
   });
 
@@ -136,7 +137,7 @@ describe('fetching (spec 4 and 7: GET /api/cart, data.data is the basket)', () =
     const basket = basketFixture([big5Report, valuesReport], { coupon: welcomeCoupon });
     await storeHolding(basket);
 
-    expect(store.getSnapshot()).toEqual({ basket, status: 'ready', error: null, removed: null });
+    expect(store.getSnapshot()).toEqual({ basket, status: 'ready', error: null, removed: null, country: null, replacement: null });
   });
 
   it('is null when the server answers 204', async () => {
@@ -531,5 +532,87 @@ describe('events', () => {
     quiet.subscribeEvents((event) => heard.push(event));
 
     expect(heard).toEqual([]);
+  });
+});
+
+// Issue 16: the basket's country and the bundle rule.
+describe('the country the basket is priced for', () => {
+  it('sends the browser’s region with every cart call, and the chosen country once the buyer picks one', async () => {
+    store = createBasketStore({ http, session, region: () => 'FR' });
+    await storeHolding(basketFixture([big5Report]));
+    expect(server().requests).toHaveLength(0);
+    const french = basketFixture([big5Report], { vatBasisPoints: 2000, vatCountry: { code: 'IT', source: 'requested' } });
+    server().on('GET', '/api/cart', () => ok(french));
+    server().on('DELETE', `/api/cart/items/${big5Report.product_id}`, () => ({ status: 204 }));
+
+    const outcome = await store.chooseCountry('IT');
+    await store.removeItem(big5Report.product_id);
+
+    expect(outcome).toEqual({ ok: true, basket: french });
+    expect(store.getSnapshot().country).toBe('IT');
+    const [fetched] = server().requestsTo('GET', '/api/cart');
+    expect(Object.fromEntries(fetched?.query ?? [])).toEqual({ country: 'IT', region: 'FR' });
+    const [removed] = server().requestsTo('DELETE', `/api/cart/items/${big5Report.product_id}`);
+    expect(Object.fromEntries(removed?.query ?? [])).toEqual({ country: 'IT', region: 'FR' });
+  });
+
+  it('forgets the chosen country on logout', async () => {
+    await storeHolding(basketFixture([big5Report]));
+    server().on('GET', '/api/cart', () => ok(basketFixture([big5Report])));
+    await store.chooseCountry('IT');
+    store.reset();
+    expect(store.getSnapshot().country).toBeNull();
+  });
+});
+
+describe('a bundle and its single reports', () => {
+  it('says which single reports the added bundle replaced, and Undo takes the bundle out and brings them back', async () => {
+    await storeHolding(basketFixture([big5Report, valuesReport]));
+    server().on('POST', '/api/cart/items', (request) =>
+      (request.body as { product_id: string }).product_id === completeBundle.product_id
+        ? { status: 200, body: { data: basketFixture([completeBundle]), replaced: [{ product_id: 'prod-big5', product_title: 'BIG5 personality report', quantity: 1 }, { product_id: 'prod-values', product_title: 'Top 10 values report', quantity: 1 }] } }
+        : ok(basketFixture((request.body as { product_id: string }).product_id === 'prod-big5' ? [big5Report] : [big5Report, valuesReport])),
+    );
+    server().on('DELETE', `/api/cart/items/${completeBundle.product_id}`, () => ({ status: 204 }));
+
+    await store.addItem(completeBundle.product_id);
+
+    expect(store.getSnapshot().basket?.items).toEqual([completeBundle]);
+    expect(events).toEqual([
+      {
+        type: 'bundleReplaced',
+        bundle: completeBundle,
+        replaced: [
+          { product_id: 'prod-big5', product_title: 'BIG5 personality report', quantity: 1 },
+          { product_id: 'prod-values', product_title: 'Top 10 values report', quantity: 1 },
+        ],
+      },
+    ]);
+
+    await store.undoReplace();
+
+    expect(server().requests.map((request) => `${request.method} ${request.path} ${JSON.stringify(request.body ?? null)}`)).toEqual([
+      'POST /api/cart/items {"product_id":"prod-bundle"}',
+      'DELETE /api/cart/items/prod-bundle null',
+      'POST /api/cart/items {"product_id":"prod-big5","quantity":1}',
+      'POST /api/cart/items {"product_id":"prod-values","quantity":1}',
+    ]);
+    expect(store.getSnapshot().basket?.items).toEqual([big5Report, valuesReport]);
+    expect(store.getSnapshot().replacement).toBeNull();
+    expect(events.at(-1)).toMatchObject({ type: 'replacementUndone' });
+  });
+
+  it('names the bundle when the server refuses a single report that the bundle in the basket holds', async () => {
+    await storeHolding(basketFixture([completeBundle]));
+    server().on('POST', '/api/cart/items', () => ({
+      status: 409,
+      body: { message: 'BIG5 personality report is already in your basket as part of Complete profile bundle.', code: 'includedInBundle', title: 'BIG5 personality report', bundle_title: 'Complete profile bundle' },
+    }));
+    server().on('GET', '/api/cart', () => ok(basketFixture([completeBundle])));
+
+    const outcome = await store.addItem(big5Report.product_id);
+
+    expect(outcome).toMatchObject({ ok: false, status: 409 });
+    expect(events).toEqual([{ type: 'includedInBundle', bundleTitle: 'Complete profile bundle' }]);
   });
 });

@@ -1,6 +1,7 @@
 import { shopApiPaths } from '@app/contract/api-paths';
-import type { AddCartItemRequest, Basket, BasketEnvelope, BasketItem } from '@app/contract/cart';
-import { httpClient, type HttpClient, type RequestResult } from './http-client.ts';
+import type { AddCartItemEnvelope, AddCartItemRequest, Basket, BasketEnvelope, BasketItem, ReplacedItem } from '@app/contract/cart';
+import { browserCountry } from './countries.ts';
+import { httpClient, type HttpClient, type QueryParams, type RequestResult } from './http-client.ts';
 import { t } from './i18n.ts';
 import { sessionStore, type SessionStore } from './session-store.ts';
 
@@ -24,10 +25,17 @@ export type BasketState = {
   error: string | null;
   /** The item removed last, while Undo can still bring it back. */
   removed: BasketItem | null;
+  /**
+   * Issue 16: the country the buyer chose for the VAT (basket page or checkout), sent with every
+   * cart call; null lets the server take the account's country (`basket.vat_country` says which).
+   */
+  country: string | null;
+  /** The bundle added last and the single reports it replaced, while Undo can still swap them back. */
+  replacement: { bundle: BasketItem; replaced: ReplacedItem[] } | null;
 };
 
 /** The store's calls, named as the events and outcomes report them. */
-export type BasketAction = 'fetch' | 'addItem' | 'updateQuantity' | 'removeItem' | 'undoRemove' | 'clear' | 'applyCoupon' | 'removeCoupon';
+export type BasketAction = 'fetch' | 'addItem' | 'updateQuantity' | 'removeItem' | 'undoRemove' | 'undoReplace' | 'clear' | 'applyCoupon' | 'removeCoupon';
 
 export type BasketEvent =
   | { type: 'itemAdded'; item: BasketItem }
@@ -40,6 +48,12 @@ export type BasketEvent =
   | { type: 'itemAlreadyExists'; title: string }
   /** spec 5: an item with neither a product id nor a known sku. */
   | { type: 'invalidItem' }
+  /** Issue 16: the added bundle took its single reports out of the basket (Undo swaps them back). */
+  | { type: 'bundleReplaced'; bundle: BasketItem; replaced: ReplacedItem[] }
+  /** Undo of bundleReplaced: the single reports are back, the bundle gone. */
+  | { type: 'replacementUndone'; replaced: ReplacedItem[] }
+  /** Issue 16: a single report whose bundle is in the basket (the server's 409 includedInBundle). */
+  | { type: 'includedInBundle'; bundleTitle: string }
   /** spec 8: each call's error is shown; `error` is the most precise message the call gave. */
   | { type: 'failed'; action: BasketAction; error: string };
 
@@ -67,6 +81,13 @@ export type BasketStore = {
   removeItem(productId: string): Promise<BasketOutcome>;
   /** Re-adds the item removed last, and its discount code when the removal dropped it (spec 4). */
   undoRemove(): Promise<BasketOutcome>;
+  /** Issue 16: takes the bundle added last out again and brings back the single reports it replaced. */
+  undoReplace(): Promise<BasketOutcome>;
+  /**
+   * Issue 16: prices the basket for this country from now on (every cart call sends it), or for
+   * the account's own country again with null; fetches the basket priced so.
+   */
+  chooseCountry(country: string | null): Promise<BasketOutcome>;
   /** `DELETE /api/cart`: empties the basket on the server. */
   clear(): Promise<BasketOutcome>;
   /** `POST /api/cart/coupon`; an empty code is refused here with 'Please enter a discount code.' (spec 5). */
@@ -83,9 +104,11 @@ export type BasketStoreOptions = {
   translate?: (key: string, values?: Record<string, unknown>) => string;
   /** For tests: the clock that ages events nobody has listened to yet. */
   now?: () => number;
+  /** The browser's region ('FR'), '' when unknown; the server uses it only for an account that names no country. */
+  region?: () => string;
 };
 
-const initialState: BasketState = { basket: null, status: 'idle', error: null, removed: null };
+const initialState: BasketState = { basket: null, status: 'idle', error: null, removed: null, country: null, replacement: null };
 
 /** How long an event waits for a listener (the app shell mounts a moment after login). */
 const eventShelfLifeMs = 10_000;
@@ -94,6 +117,7 @@ const maxWaitingEvents = 5;
 // The contract's zod loads with the first cart call, not with the module (it may sit on the
 // start-up path, whose size is budgeted: issue 3).
 const envelopeSchema = () => import('@app/contract/cart').then((module) => module.basketEnvelope);
+const addItemSchema = () => import('@app/contract/cart').then((module) => module.addCartItemEnvelope);
 
 /** spec 4: a basket without items is the empty basket, null. */
 function basketOrNull(basket: Basket | null | undefined): Basket | null {
@@ -102,6 +126,11 @@ function basketOrNull(basket: Basket | null | undefined): Basket | null {
 
 function findItem(basket: Basket | null, productId: string): BasketItem | undefined {
   return basket?.items.find((item) => item.product_id === productId);
+}
+
+/** A bundle grants several reports and is no single report (contract: report_type null). */
+function isBundle(item: BasketItem): boolean {
+  return item.report_type === null && item.report_types.length > 1;
 }
 
 /** The most precise text of a failure: the first field message, else the call's message. */
@@ -120,6 +149,7 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
   const { http, session } = options;
   const translate = options.translate ?? t;
   const now = options.now ?? Date.now;
+  const region = options.region ?? (() => browserCountry());
 
   let state: BasketState = initialState;
   const listeners = new Set<() => void>();
@@ -186,11 +216,21 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
     return { ok: true, basket: state.basket };
   };
 
+  // Issue 16: every cart call prices for the same country, so that their answers agree: the one
+  // the buyer chose, else (on the server) the account's, else the browser's region.
+  const pricingQuery = (): QueryParams => ({ country: state.country, region: region() || undefined });
+  const withPricing = (path: string): string => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(pricingQuery())) if (typeof value === 'string') search.set(key, value);
+    const query = search.toString();
+    return query === '' ? path : `${path}?${query}`;
+  };
+
   const requestBasket = (): Promise<BasketOutcome> => {
     const startedIn = generation;
     const startedAt = version;
     if (state.basket === null && state.status !== 'ready') setState({ status: 'loading', error: null });
-    return http.get(shopApiPaths.cart, undefined, { schema: envelopeSchema }).then((result): BasketOutcome => {
+    return http.get(shopApiPaths.cart, pricingQuery(), { schema: envelopeSchema }).then((result): BasketOutcome => {
       if (generation !== startedIn) return afterReset();
       if (result.error !== null) {
         const outcome = failure(result);
@@ -211,13 +251,20 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
     return fetchInFlight;
   };
 
-  const postItem = (productId: string, quantity: number | undefined) => {
+  /** POST /api/cart/items; the outcome, with the single reports an added bundle replaced. */
+  const postItem = async (productId: string, quantity: number | undefined): Promise<{ outcome: BasketOutcome; replaced: ReplacedItem[] } | null> => {
     const body: AddCartItemRequest = quantity === undefined ? { product_id: productId } : { product_id: productId, quantity };
-    return send(() => http.post(shopApiPaths.cartItems, body, { schema: envelopeSchema }));
+    let replaced: ReplacedItem[] = [];
+    const outcome = await send(async () => {
+      const result: RequestResult<AddCartItemEnvelope> = await http.post(withPricing(shopApiPaths.cartItems), body, { schema: addItemSchema });
+      replaced = result.data?.replaced ?? [];
+      return result;
+    });
+    return outcome === null ? null : { outcome, replaced };
   };
 
   const postCoupon = (code: string) =>
-    send(() => http.post(shopApiPaths.cartCoupon, { coupon_code: code }, { schema: envelopeSchema }));
+    send(() => http.post(withPricing(shopApiPaths.cartCoupon), { coupon_code: code }, { schema: envelopeSchema }));
 
   const isQuantity = (quantity: number) => Number.isSafeInteger(quantity) && quantity >= 1;
 
@@ -284,18 +331,29 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
         emit({ type: 'itemAlreadyExists', title: existing.product_title });
         return refusal('product_id', translate('basket.toasts.itemAlreadyExists'));
       }
-      const outcome = await postItem(id, quantity);
-      if (outcome === null) return afterReset();
+      const posted = await postItem(id, quantity);
+      if (posted === null) return afterReset();
+      const { outcome, replaced } = posted;
       if (outcome.ok) {
         const item = findItem(outcome.basket, id);
-        if (item) emit({ type: 'itemAdded', item });
+        if (item && replaced.length > 0) {
+          // Issue 16: the bundle took the place of its single reports; Undo swaps them back.
+          setState({ replacement: { bundle: item, replaced } });
+          emit({ type: 'bundleReplaced', bundle: item, replaced });
+        } else if (item) {
+          emit({ type: 'itemAdded', item });
+        }
         return outcome;
       }
       if (outcome.status === 409) {
-        // itemAlreadyExists (contract: 409): added meanwhile in another tab. Show the basket as it
-        // is now, and name the product.
+        // itemAlreadyExists (contract: 409): added meanwhile in another tab; or includedInBundle
+        // (issue 16): the report's bundle is in the basket. Show the basket as it is now, and name
+        // the product or the bundle.
         await fetchBasket();
-        emit({ type: 'itemAlreadyExists', title: findItem(state.basket, id)?.product_title ?? '' });
+        const existing = findItem(state.basket, id);
+        const bundle = existing ? undefined : state.basket?.items.find(isBundle);
+        if (bundle) emit({ type: 'includedInBundle', bundleTitle: bundle.product_title });
+        else emit({ type: 'itemAlreadyExists', title: existing?.product_title ?? '' });
       } else if (outcome.errors?.product_id || outcome.errors?.sku) {
         // Loaded already (the call's answer schema); kept off the start-up bundle like the schemas.
         const { basketRuleMessages } = await import('@app/contract/cart');
@@ -321,7 +379,7 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
         return refusal('quantity', translate('validation.minimalQuantity', { value: minimum }));
       }
       if (quantity === item.quantity) return { ok: true, basket: state.basket };
-      const outcome = await send(() => http.patch(shopApiPaths.cartItem(productId), { quantity }, { schema: envelopeSchema }));
+      const outcome = await send(() => http.patch(withPricing(shopApiPaths.cartItem(productId)), { quantity }, { schema: envelopeSchema }));
       if (outcome === null) return afterReset();
       if (!outcome.ok) emit({ type: 'failed', action: 'updateQuantity', error: detailOf(outcome, 'quantity') });
       return outcome;
@@ -332,7 +390,7 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
       // spec 5: removing an item that is not in the basket does nothing.
       if (!item) return { ok: true, basket: state.basket };
       const couponCode = state.basket?.coupon?.code ?? state.basket?.coupon_code ?? null;
-      const outcome = await send(() => http.delete(shopApiPaths.cartItem(productId), undefined, { schema: envelopeSchema }));
+      const outcome = await send(() => http.delete(withPricing(shopApiPaths.cartItem(productId)), undefined, { schema: envelopeSchema }));
       if (outcome === null) return afterReset();
       if (!outcome.ok) {
         emit({ type: 'failed', action: 'removeItem', error: detailOf(outcome) });
@@ -351,8 +409,9 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
       setState({ removed: null });
       removedCouponCode = null;
       if (findItem(state.basket, item.product_id)) return { ok: true, basket: state.basket };
-      const outcome = await postItem(item.product_id, item.quantity);
-      if (outcome === null) return afterReset();
+      const posted = await postItem(item.product_id, item.quantity);
+      if (posted === null) return afterReset();
+      const { outcome } = posted;
       if (!outcome.ok) {
         emit({ type: 'failed', action: 'undoRemove', error: detailOf(outcome) });
         return outcome;
@@ -367,6 +426,43 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
       return restored.ok ? restored : outcome;
     },
 
+    async undoReplace() {
+      const replacement = state.replacement;
+      if (!replacement) return { ok: true, basket: state.basket };
+      setState({ replacement: null });
+      // The bundle leaves first: a single report is refused while its bundle is in the basket.
+      let outcome: BasketOutcome = { ok: true, basket: state.basket };
+      if (findItem(state.basket, replacement.bundle.product_id)) {
+        const removed = await send(() => http.delete(withPricing(shopApiPaths.cartItem(replacement.bundle.product_id)), undefined, { schema: envelopeSchema }));
+        if (removed === null) return afterReset();
+        if (!removed.ok) {
+          emit({ type: 'failed', action: 'undoReplace', error: detailOf(removed) });
+          return removed;
+        }
+        outcome = removed;
+      }
+      for (const item of replacement.replaced) {
+        if (findItem(state.basket, item.product_id)) continue;
+        const posted = await postItem(item.product_id, item.quantity);
+        if (posted === null) return afterReset();
+        if (!posted.outcome.ok) {
+          emit({ type: 'failed', action: 'undoReplace', error: detailOf(posted.outcome) });
+          return posted.outcome;
+        }
+        outcome = posted.outcome;
+      }
+      emit({ type: 'replacementUndone', replaced: replacement.replaced });
+      return outcome;
+    },
+
+    async chooseCountry(country) {
+      if (country === state.country) return { ok: true, basket: state.basket };
+      setState({ country });
+      // A fetch already running asked for the previous country: this one goes after it.
+      if (fetchInFlight) await fetchInFlight;
+      return fetchBasket();
+    },
+
     async clear() {
       const outcome = await send(() => http.delete(shopApiPaths.cart, undefined, { schema: envelopeSchema }));
       if (outcome === null) return afterReset();
@@ -376,7 +472,7 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
       }
       // The answer may be a basket without items or a 204; either way the basket is empty now.
       applyBasket(null);
-      setState({ removed: null });
+      setState({ removed: null, replacement: null });
       removedCouponCode = null;
       emit({ type: 'cleared' });
       return { ok: true, basket: null };
@@ -399,7 +495,7 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
     async removeCoupon() {
       // spec 5: removing a coupon when none is applied does nothing.
       if (!state.basket?.coupon && !state.basket?.coupon_code) return { ok: true, basket: state.basket };
-      const outcome = await send(() => http.delete(shopApiPaths.cartCoupon, undefined, { schema: envelopeSchema }));
+      const outcome = await send(() => http.delete(withPricing(shopApiPaths.cartCoupon), undefined, { schema: envelopeSchema }));
       if (outcome === null) return afterReset();
       if (!outcome.ok) {
         emit({ type: 'failed', action: 'removeCoupon', error: detailOf(outcome) });

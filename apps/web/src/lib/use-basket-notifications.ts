@@ -29,7 +29,21 @@ export function showBasketToast(
       });
       return;
     case 'itemRestored':
-      // The item reappearing in the list is the answer to Undo.
+    case 'replacementUndone':
+      // The items reappearing in the list are the answer to Undo.
+      return;
+    case 'bundleReplaced': {
+      // Issue 16: the bundle took the place of its single reports; Undo swaps them back.
+      const reports = event.replaced.map((item) => item.product_title).join(', ');
+      void toast.success(t('basket.toasts.bundleReplaced', { bundle: event.bundle.product_title, reports, count: event.replaced.length }), {
+        description: t('basket.toasts.bundleReplacedDescription'),
+        action: { label: t('basket.toasts.undo'), onClick: () => void store.undoReplace() },
+      });
+      return;
+    }
+    case 'includedInBundle':
+      // Issue 16: an info, like a product already in the basket, naming the bundle that holds it.
+      void toast.info(t('basket.toasts.includedInBundle'), { description: t('basket.toasts.includedInBundleDescription', { bundle: event.bundleTitle }) });
       return;
     case 'cleared':
       void toast.success(t('basket.toasts.cleared'));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BasketItem } from '@app/contract/cart';
-import { FileText, Layers, Trash, Users } from 'lucide-react';
+import { BadgePercent, FileText, Layers, Trash, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PendingButton } from '@/components/ui/pending-button';
 import { basketStore } from '@/lib/basket-store';
@@ -13,6 +13,21 @@ import { QuantityField } from './quantity-field';
  */
 export function isQuantityEditable(item: BasketItem): boolean {
   return item.report_types.length === 0;
+}
+
+/**
+ * Issue 16: a bundle priced down by the reports the buyer owns says by how much and for which
+ * (the server's figures: contract bundle-pricing.ts).
+ */
+function OwnedReduction({ item }: { item: BasketItem }) {
+  const { t } = useTranslation();
+  const reports = item.owned_report_types.map((type) => t(`basket.reportNames.${type}`)).join(', ');
+  return (
+    <p className="inline-flex flex-wrap items-center gap-x-1.5 rounded-md bg-emerald-600/10 px-2 py-1 text-xs font-medium text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-200">
+      <BadgePercent aria-hidden="true" className="size-3.5" />
+      {t('basket.item.ownedReduction', { amount: formatMoney(item.owned_reduction), reports })}
+    </p>
+  );
 }
 
 /** One line of the basket (spec 3 "Basket item"): what it is, its unit price and minimum, quantity, line total, remove. */
@@ -45,10 +60,19 @@ export function BasketItemRow({ item }: { item: BasketItem }) {
             {item.product_description && item.product_description !== item.product_summary && (
               <p className="line-clamp-2 text-xs text-muted-foreground/90">{item.product_description}</p>
             )}
+            {item.owned_reduction > 0 && <OwnedReduction item={item} />}
           </div>
-          <p className="shrink-0 text-right">
-            <span className="sr-only">{t('basket.item.lineTotal')}: </span>
-            <span className="font-semibold tabular-nums">{formatMoney(item.total_price)}</span>
+          <p className="grid shrink-0 text-right">
+            {item.owned_reduction > 0 && (
+              <span className="text-xs text-muted-foreground tabular-nums">
+                <span className="sr-only">{t('basket.item.listPrice', { price: formatMoney(item.list_price) })}</span>
+                <s aria-hidden="true">{formatMoney(item.list_price)}</s>
+              </span>
+            )}
+            <span>
+              <span className="sr-only">{t('basket.item.lineTotal')}: </span>
+              <span className="font-semibold tabular-nums">{formatMoney(item.total_price)}</span>
+            </span>
           </p>
         </div>
 

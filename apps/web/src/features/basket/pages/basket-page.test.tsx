@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
-import { basketFixture, big5Report, teamService, valuesReport, welcomeCoupon, withQuantity } from '../../../../test/basket-fixture.ts';
+import { basketFixture, big5Report, completeBundle, ownedPartly, teamService, valuesReport, welcomeCoupon, withQuantity } from '../../../../test/basket-fixture.ts';
 import type { Reply } from '../../../../test/local-api-server.ts';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 import { basketStore } from '@/lib/basket-store';
@@ -343,5 +343,53 @@ describe('adding from elsewhere in the app (basketStore.addItem, as the dashboar
 
     expect(basketStore.getSnapshot()).toMatchObject({ basket: null, status: 'idle' });
     expect(server().requestsTo('DELETE', '/api/cart')).toHaveLength(0);
+  });
+});
+
+// Issue 16, "basket and checkout show different totals": the basket says whose VAT it charges and
+// lets the buyer change it; a bundle priced down by owned reports says by how much.
+describe('basket page: the country of the VAT and owned reports', () => {
+  const vatCountry = () => screen.getByText(/^VAT for /).closest('div')?.parentElement as HTMLElement;
+
+  it('says which country’s VAT applies and why, from the server’s answer', async () => {
+    await openBasket(basketFixture([big5Report], { vatBasisPoints: 2000, vatCountry: { code: 'FR', source: 'birth_details' } }));
+    await screen.findByRole('region', { name: 'Order summary' }, routeTimeout);
+    expect(screen.getByText('VAT for France')).toBeInTheDocument();
+    expect(screen.getByText(/your country of birth/)).toBeInTheDocument();
+    expect(summaryValue('VAT (20%)')).toBe('€9.80');
+    // The web's region goes with the call: the server uses it only when the account names no country.
+    expect(server().requestsTo('GET', '/api/cart')[0]?.query.get('region')).toBe('US');
+  });
+
+  it('prices the basket for another country when the buyer changes it, and keeps it for the next calls', async () => {
+    await openBasket(basketFixture([big5Report], { vatCountry: { code: 'DE', source: 'browser_region' } }));
+    server().on('GET', '/api/cart', (request) =>
+      answer(
+        request.query.get('country') === 'AT'
+          ? basketFixture([big5Report], { vatBasisPoints: 2000, vatCountry: { code: 'AT', source: 'requested' } })
+          : basketFixture([big5Report], { vatCountry: { code: 'DE', source: 'browser_region' } }),
+      ),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Change the country for VAT (Germany)' }, routeTimeout));
+    await userEvent.selectOptions(within(vatCountry()).getByLabelText('Country for VAT'), 'AT');
+
+    await waitFor(() => expect(screen.getByText('VAT for Austria')).toBeInTheDocument(), routeTimeout);
+    expect(screen.getByText(/as you chose/)).toBeInTheDocument();
+    expect(summaryValue('VAT (20%)')).toBe('€9.80');
+    expect(summaryValue('Total')).toBe('€58.80');
+
+    server().on('DELETE', `/api/cart/items/${big5Report.product_id}`, () => ({ status: 204 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove BIG5 personality report' }));
+    await waitFor(() => expect(server().requestsTo('DELETE', `/api/cart/items/${big5Report.product_id}`)).toHaveLength(1), routeTimeout);
+    expect(server().requestsTo('DELETE', `/api/cart/items/${big5Report.product_id}`)[0]?.query.get('country')).toBe('AT');
+  });
+
+  it('shows a bundle priced down by the reports the buyer owns: the list price struck through and what was taken off for which', async () => {
+    await openBasket(basketFixture([ownedPartly(completeBundle, 4900, ['big5'])]));
+    const row = await screen.findByRole('listitem', { name: 'Complete profile bundle' }, routeTimeout);
+    expect(within(row).getByText('List price €99.00')).toBeInTheDocument();
+    expect(within(row).getByText('−€49.00 for the reports you own: BIG5 personality report')).toBeInTheDocument();
+    expect(within(row).getByText('€50.00 per unit')).toBeInTheDocument();
+    expect(summaryValue('Subtotal')).toBe('€50.00');
   });
 });

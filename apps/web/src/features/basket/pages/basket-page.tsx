@@ -15,6 +15,7 @@ import { BasketItemRow } from '../components/basket-item-row';
 import { ClearBasketButton } from '../components/clear-basket-button';
 import { CouponForm } from '../components/coupon-form';
 import { OrderSummary } from '../components/order-summary';
+import { VatCountry } from '../components/vat-country';
 import '@/lib/basket-texts';
 
 /**
@@ -82,6 +83,7 @@ function BasketContents({ basket }: { basket: Basket }) {
         <CouponForm basket={basket} />
         <div className="border-t" />
         <OrderSummary basket={basket} />
+        <VatCountry basket={basket} />
         <p className="text-xs text-muted-foreground">{t('basket.summary.netPrices')}</p>
         <Link to={routePath('checkout.payment')} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
           {t('basket.summary.proceed')}

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { translateValidationMessage } from '@/lib/validation-message';
 import type { BillingField, CheckoutFormValues } from '../lib/checkout-form';
-import { countryOptions } from '../lib/countries';
+import { countryOptions } from '@/lib/countries';
 
 export interface BillingFieldsProps {
   register: UseFormRegister<CheckoutFormValues>;

@@ -12,6 +12,8 @@ export interface OrderSummaryLine {
   unitPrice: number;
   /** Net cents for the line (unit price x quantity). */
   total: number;
+  /** Issue 16: what owned reports took off a bundle's price, in cents (0 or absent: nothing). */
+  ownedReduction?: number;
 }
 
 export interface OrderSummaryProps {
@@ -58,6 +60,9 @@ export function OrderSummary({ lines, summary, couponCode, reverseCharge = false
               <p className="text-xs text-muted-foreground">
                 {t('checkout.summary.quantityTimesPrice', { quantity: line.quantity, price: formatMoney(line.unitPrice) })}
               </p>
+              {line.ownedReduction !== undefined && line.ownedReduction > 0 && (
+                <p className="text-xs font-medium text-emerald-800 dark:text-emerald-200">{t('checkout.summary.ownedReduction', { amount: formatMoney(line.ownedReduction) })}</p>
+              )}
             </div>
             <span className="shrink-0 text-sm font-medium tabular-nums">{formatMoney(line.total)}</span>
           </li>

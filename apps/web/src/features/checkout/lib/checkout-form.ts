@@ -1,3 +1,4 @@
+import { checkoutAddressOf, type BillingDetails } from '@app/contract/billing-details';
 import { checkoutBilling, checkoutRequest, type CheckoutBilling, type CheckoutBillingInput } from '@app/contract/checkout';
 import type { Account } from '@app/contract/account';
 import type { FieldError, FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
@@ -19,7 +20,12 @@ export type CheckoutFormValues = Record<BillingField, string> & {
   save_card: boolean;
   /** The box of the contract's `digitalContentConsent.wording`; the order is placed only when ticked. */
   digital_content_consent: boolean;
+  /** Issue 16: keep these billing details with the account once paid (ticked unless the buyer unticks it). */
+  remember_billing_details: boolean;
 };
+
+/** The billing part of the form, as a declined card's 'Try again' keeps it (billing-draft.ts). */
+export type BillingDraft = Record<BillingField, string> & { remember_billing_details: boolean };
 
 /** What the resolver needs to know besides the values. */
 export interface CheckoutFormContext {
@@ -40,28 +46,52 @@ function splitName(name: string): { first: string; last: string } {
   return at <= 0 ? { first: trimmed, last: '' } : { first: trimmed.slice(0, at), last: trimmed.slice(at + 1) };
 }
 
+/** What the form opens with besides the account (issue 16). */
+export interface CheckoutPrefill {
+  /** The country the basket was priced for (`basket.vat_country.code`), so both pages show one total. */
+  country: string;
+  /** The account's saved billing details, if any. */
+  saved?: BillingDetails | null;
+  /** What the buyer typed before a declined card's 'Try again' (wins over everything else). */
+  draft?: BillingDraft | null;
+  /** The consent box as the buyer left it (never ticked for them otherwise). */
+  consentTicked?: boolean;
+}
+
 /**
- * The form as it opens: the account's name and e-mail, the browser's country, and the consent box
- * as the buyer left it (never ticked for them otherwise).
+ * The form as it opens: what the buyer typed before a declined card, else the saved billing
+ * details (issue 16), else the account's name and e-mail; the country the basket was priced for;
+ * "Remember" ticked; the consent box as the buyer left it.
  */
-export function initialCheckoutValues(user: Account | null, country: string, consentTicked = false): CheckoutFormValues {
-  const { first, last } = splitName(user?.name ?? '');
-  return {
+export function initialCheckoutValues(user: Account | null, { country, saved = null, draft = null, consentTicked = false }: CheckoutPrefill): CheckoutFormValues {
+  const { first, last } = splitName(saved?.name ?? user?.name ?? '');
+  const billing: BillingDraft = draft ?? {
     first_name: first,
     last_name: last,
-    email: user?.email ?? '',
-    address: '',
-    city: '',
-    state: '',
-    postal_code: '',
+    email: saved?.billing_email ?? user?.email ?? '',
+    address: saved ? checkoutAddressOf(saved) : '',
+    city: saved?.city ?? '',
+    state: saved?.county ?? '',
+    postal_code: saved?.postal_code ?? '',
     country,
     company: '',
     vat_number: '',
+    remember_billing_details: true,
+  };
+  return {
+    ...billing,
     payment_choice: newCardChoice,
     card: emptyCard,
     save_card: false,
     digital_content_consent: consentTicked,
   };
+}
+
+/** The billing part of the form's values, for billing-draft.ts. */
+export function billingDraftOf(values: CheckoutFormValues): BillingDraft {
+  const draft = { remember_billing_details: values.remember_billing_details } as BillingDraft;
+  for (const field of billingFields) draft[field] = values[field];
+  return draft;
 }
 
 function billingInput(values: CheckoutFormValues): CheckoutBillingInput {

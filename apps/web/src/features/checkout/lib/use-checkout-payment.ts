@@ -4,6 +4,7 @@ import { paymentMessages } from '@app/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { basketStore } from '@/lib/basket-store';
+import { billingDetailsRootKey } from '@/lib/billing-details';
 import type { RequestResult } from '@/lib/http-client';
 import { ownedReportsRootKey } from '@/lib/owned-reports';
 import { reportsRootKey } from '@/lib/report-list';
@@ -16,6 +17,7 @@ import { orderQueryOptions } from '../api/get-order';
 import { pricedBasketRootKey } from '../api/get-priced-basket';
 import { placeOrder } from '../api/place-order';
 import { attemptKey } from './attempt-key';
+import { billingDraft } from './billing-draft';
 import { consentChoice } from './consent-choice';
 
 // The payment of spec section 4 "Order": pay, possibly confirm an extra step, then the success
@@ -45,6 +47,8 @@ export interface PayInput {
   expectedTotal: number;
   /** The ticked digital-content consent (issue 11): no order without it. */
   digitalContentConsent: true;
+  /** Issue 16: keep the billing details with the account once paid. */
+  rememberBillingDetails: boolean;
 }
 
 function isDefiniteAnswer(status: number): boolean {
@@ -68,6 +72,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
     async (response: CheckoutResponse) => {
       attemptKey.finish();
       consentChoice.forget();
+      billingDraft.forget();
       onPaid();
       queryClient.setQueryData(orderQueryOptions(response.order.id).queryKey, response.order);
       void queryClient.invalidateQueries({ queryKey: ['payments'] });
@@ -76,6 +81,8 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
       void queryClient.invalidateQueries({ queryKey: ownedReportsRootKey });
       // ... and the reports list shows them being generated (issue 11).
       void queryClient.invalidateQueries({ queryKey: reportsRootKey });
+      // The paid order saved the billing details if the buyer asked (issue 16).
+      void queryClient.invalidateQueries({ queryKey: billingDetailsRootKey });
       await navigateTo('checkout.completed', { query: { order: response.order.id }, replace: true });
       // The server emptied the basket with the payment: the store follows (after leaving this
       // page, which would otherwise send an empty basket back to the basket page).
@@ -145,7 +152,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
   );
 
   const pay = useCallback(
-    async ({ billing, payment, expectedTotal, digitalContentConsent }: PayInput) => {
+    async ({ billing, payment, expectedTotal, digitalContentConsent, rememberBillingDetails }: PayInput) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setPaying(true);
@@ -163,6 +170,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
           idempotency_key: attemptKey.get(),
           expected_total: expectedTotal,
           digital_content_consent: digitalContentConsent,
+          remember_billing_details: rememberBillingDetails,
         };
         await handle(await placeOrder(request));
       } finally {

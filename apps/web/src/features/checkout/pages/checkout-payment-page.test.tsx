@@ -1,3 +1,4 @@
+import type { BillingDetails } from '@app/contract/billing-details';
 import { digitalContentConsent } from '@app/contract/checkout';
 import { paymentMessages } from '@app/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -18,6 +19,7 @@ import type { Handler } from '../../../../test/local-api-server.ts';
 import { clearQueryCache } from '../../../../test/query-cache.ts';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 import texts from '@/locales/checkout/en.json';
+import { billingDraft } from '../lib/billing-draft';
 import { consentChoice } from '../lib/consent-choice';
 
 // checkout.payment, checkout.completed and checkout.failed through the real route table, against
@@ -29,8 +31,10 @@ const order = orderFixture(basket);
 
 beforeEach(() => {
   sessionStorage.clear();
-  // The consent's tick outlives a rendered route (a declined card's 'Try again' keeps it).
+  // The consent's tick and the typed billing details outlive a rendered route (a declined card's
+  // 'Try again' keeps them).
   consentChoice.forget();
+  billingDraft.forget();
   // The app's one query cache outlives a rendered route: each test starts from the server.
   clearQueryCache();
 });
@@ -373,7 +377,11 @@ describe('checkout priced for the billing country (issue 5)', () => {
   // The server prices the order with the billing country's VAT (0 % outside the EU) and refuses an
   // expected_total that differs, so the page shows and sends GET /api/cart?country=<country>.
   const vatByCountry: Record<string, number> = { DE: 1900, FR: 2000, US: 0, GB: 0 };
-  const pricedFor = (country: string | null) => basketFixture([big5Report, valuesReport], { vatBasisPoints: vatByCountry[country ?? 'DE'] ?? 0 });
+  const pricedFor = (country: string | null) =>
+    basketFixture([big5Report, valuesReport], {
+      vatBasisPoints: vatByCountry[country ?? 'DE'] ?? 0,
+      vatCountry: country === null ? { code: 'DE', source: 'shop' } : { code: country, source: 'requested' },
+    });
   const cartCountries = () => server().requestsTo('GET', '/api/cart').map((request) => request.query.get('country'));
 
   /** GET /api/cart priced by its `country` query, optionally held back per country. */
@@ -388,11 +396,12 @@ describe('checkout priced for the billing country (issue 5)', () => {
   it('prices the summary and the Pay amount for the country chosen, and sends that total as expected_total', async () => {
     await openCheckout({ checkout: () => ({ status: 200, body: paidAnswer(order) }), cart: pricedCart() });
     const summary = screen.getByRole('region', { name: 'Order summary' });
-    // The form opens with the browser's country (en-US: the United States, no EU VAT).
-    expect(screen.getByLabelText('Country')).toHaveValue('US');
-    await waitFor(() => expect(within(summary).getByText('VAT (0%)')).toBeInTheDocument(), routeTimeout);
-    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €78.00'), routeTimeout);
-    expect(cartCountries()).toContain('US');
+    // Issue 16: the form opens with the country the basket was priced for (here the shop's own,
+    // nothing else being known), so the checkout shows the basket's total.
+    expect(screen.getByLabelText('Country')).toHaveValue('DE');
+    await waitFor(() => expect(within(summary).getByText('VAT (19%)')).toBeInTheDocument(), routeTimeout);
+    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €92.82'), routeTimeout);
+    expect(cartCountries()).toContain('DE');
 
     await fillBilling('FR');
     // 49.00 + 29.00 = 78.00 net, + 20 % (15.60) = 93.60.
@@ -414,14 +423,14 @@ describe('checkout priced for the billing country (issue 5)', () => {
     let releaseFrance: () => void = () => undefined;
     const franceGate = new Promise<void>((resolve) => (releaseFrance = resolve));
     await openCheckout({ checkout: () => ({ status: 200, body: paidAnswer(order) }), cart: pricedCart((country) => (country === 'FR' ? franceGate : Promise.resolve())) });
-    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €78.00'), routeTimeout);
+    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €92.82'), routeTimeout);
     await waitFor(() => expect(payButton()).toBeEnabled(), routeTimeout);
 
     await userEvent.selectOptions(screen.getByLabelText('Country'), 'FR');
     expect(await screen.findByText('Updating the prices for France…', undefined, routeTimeout)).toBeInTheDocument();
     expect(payButton()).toBeDisabled();
-    expect(payButton()).toHaveTextContent('Pay €78.00');
-    expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText('VAT (0%)')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay €92.82');
+    expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText('VAT (19%)')).toBeInTheDocument();
     await userEvent.click(payButton());
     expect(checkoutBodies()).toHaveLength(0);
 
@@ -526,5 +535,93 @@ describe('order pages', () => {
       paymentFailedRetry: paymentMessages.paymentFailedRetry,
       identityMissing: paymentMessages.identityMissing,
     });
+  });
+});
+
+// Issue 16: one total from basket to payment, and billing details that are remembered.
+describe('checkout: the basket’s country and remembered billing details (issue 16)', () => {
+  const french = basketFixture([big5Report, valuesReport], { vatBasisPoints: 2000, vatCountry: { code: 'FR', source: 'birth_details' } });
+  const lisbon: BillingDetails = {
+    name: 'Ada King Lovelace',
+    billing_email: 'invoices@example.com',
+    address_line_1: 'Rua Augusta 10',
+    address_line_2: '3º esquerdo',
+    city: 'Lisboa',
+    postal_code: '1100-053',
+    country: 'PT',
+    county: null,
+    updated_at: '2026-11-20T10:00:00.000Z',
+  };
+  const serveSaved = (details: BillingDetails | null) => server().on('GET', '/api/user/billing-details', () => ({ status: 200, body: { data: details } }));
+
+  it('opens with the country the basket was priced for (born in France) and shows the basket’s total', async () => {
+    await openCheckout({ cart: () => ({ status: 200, body: { data: french } }) });
+
+    expect(screen.getByLabelText('Country')).toHaveValue('FR');
+    // 78.00 + 20 % = 93.60, as on the basket page.
+    await waitFor(() => expect(payButton()).toHaveTextContent('Pay €93.60'), routeTimeout);
+    await waitFor(() => expect(payButton()).toBeEnabled(), routeTimeout);
+    expect(server().requestsTo('GET', '/api/cart').map((request) => request.query.get('country'))).toContain('FR');
+  });
+
+  it('opens with the saved billing details, "Remember" ticked, and sends it with the order', async () => {
+    serveSaved(lisbon);
+    const portuguese = basketFixture([big5Report, valuesReport], { vatBasisPoints: 2300, vatCountry: { code: 'PT', source: 'billing_details' } });
+    await openCheckout({ cart: () => ({ status: 200, body: { data: portuguese } }), checkout: () => ({ status: 200, body: paidAnswer(order) }) });
+
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada King');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
+    expect(screen.getByLabelText('Email')).toHaveValue('invoices@example.com');
+    expect(screen.getByLabelText('Address')).toHaveValue('Rua Augusta 10, 3º esquerdo');
+    expect(screen.getByLabelText('City')).toHaveValue('Lisboa');
+    expect(screen.getByLabelText('ZIP/postal code')).toHaveValue('1100-053');
+    expect(screen.getByLabelText('Country')).toHaveValue('PT');
+    const remember = screen.getByRole('checkbox', { name: 'Remember these billing details for my next purchase' });
+    expect(remember).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Settings › Billing' })).toHaveAttribute('href', '/settings/billing');
+
+    await waitFor(() => expect(payButton()).toBeEnabled(), routeTimeout);
+    await fillCard('4242 4242 4242 4242');
+    await tickConsent();
+    await userEvent.click(payButton());
+    await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout);
+    expect(checkoutBodies()[0]).toMatchObject({
+      billing: { first_name: 'Ada King', last_name: 'Lovelace', email: 'invoices@example.com', address: 'Rua Augusta 10, 3º esquerdo', city: 'Lisboa', postal_code: '1100-053', country: 'PT' },
+      remember_billing_details: true,
+    });
+  });
+
+  it('sends "Remember" unticked when the buyer unticks it', async () => {
+    await openCheckout({ checkout: () => ({ status: 200, body: paidAnswer(order) }) });
+    await fillBilling();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Remember these billing details for my next purchase' }));
+    await fillCard('4242 4242 4242 4242');
+    await tickConsent();
+    await userEvent.click(payButton());
+    await screen.findByRole('heading', { name: 'Thank you for your order', level: 1 }, routeTimeout);
+    expect(checkoutBodies()[0]).toMatchObject({ remember_billing_details: false });
+  });
+
+  it('keeps the billing details as typed across a declined card’s Try again', async () => {
+    await openCheckout({ checkout: () => ({ status: 200, body: failedAnswer(order) }) });
+    await fillBilling();
+    await userEvent.type(screen.getByLabelText('State/province (optional)'), 'Greater London');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Remember these billing details for my next purchase' }));
+    await fillCard('4000 0000 0000 0002');
+    await tickConsent();
+    await userEvent.click(payButton());
+    await screen.findByRole('heading', { name: 'Payment failed', level: 1 }, routeTimeout);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Checkout', level: 1 }, routeTimeout);
+
+    expect(screen.getByLabelText('Address')).toHaveValue('12 St James’s Square');
+    expect(screen.getByLabelText('City')).toHaveValue('London');
+    expect(screen.getByLabelText('ZIP/postal code')).toHaveValue('SW1Y 4JH');
+    expect(screen.getByLabelText('State/province (optional)')).toHaveValue('Greater London');
+    expect(screen.getByLabelText('Country')).toHaveValue('GB');
+    expect(screen.getByRole('checkbox', { name: 'Remember these billing details for my next purchase' })).not.toBeChecked();
+    // The card is typed again: it is never kept.
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
   });
 });

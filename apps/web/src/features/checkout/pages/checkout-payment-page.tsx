@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CheckoutPayment, PaymentConfig } from '@app/contract/checkout';
 import type { PaymentMethod } from '@app/contract/payment-methods';
+import type { BillingDetails } from '@app/contract/billing-details';
 import type { Basket } from '@app/contract/cart';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { CheckboxField } from '@/components/checkbox-field';
 import { validateCard, formatCardNumber } from '@/components/card-entry/card-format';
 import type { StripeCardHandle } from '@/components/card-entry/stripe-card-field';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -12,6 +14,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
 import { basketStore } from '@/lib/basket-store';
+import { useBillingDetails } from '@/lib/billing-details';
 import { isLoggedIn } from '@/lib/session-store';
 import { formatMoney } from '@/lib/money';
 import { usePaymentConfig } from '@/lib/payment-config';
@@ -27,7 +30,9 @@ import { DigitalContentConsentField } from '../components/digital-content-consen
 import { IdentityAlert } from '../components/identity-alert';
 import { OrderSummary, type OrderSummaryLine } from '../components/order-summary';
 import { PaymentFields } from '../components/payment-fields';
+import { billingDraft } from '../lib/billing-draft';
 import {
+  billingDraftOf,
   checkoutResolver,
   fieldOrder,
   formFieldOf,
@@ -38,7 +43,7 @@ import {
   type CheckoutFormValues,
 } from '../lib/checkout-form';
 import { consentChoice } from '../lib/consent-choice';
-import { browserCountry, countryName, isListedCountry } from '../lib/countries';
+import { countryName, isListedCountry } from '@/lib/countries';
 import { useCheckoutPayment, type IdentityProblem } from '../lib/use-checkout-payment';
 import { useVatNumberForPricing } from '../lib/use-vat-number-for-pricing';
 import '@/components/card-entry/card-entry-texts';
@@ -51,6 +56,7 @@ function summaryLines(basket: Basket): OrderSummaryLine[] {
     quantity: item.quantity,
     unitPrice: item.unit_price,
     total: item.total_price,
+    ownedReduction: item.owned_reduction,
   }));
 }
 
@@ -77,6 +83,8 @@ export function CheckoutPaymentPage() {
   const navigateTo = useNavigateTo();
   const config = usePaymentConfig();
   const methods = usePaymentMethods();
+  // Issue 16: the form opens with the saved billing details (a failure opens it without them).
+  const billingDetails = useBillingDetails(session.user?.id ?? null);
   const leaving = useRef(false);
 
   // The basket is priced again before checkout (issue 5): whatever the store holds may be old.
@@ -115,7 +123,7 @@ export function CheckoutPaymentPage() {
       </CenteredStatus>
     );
   }
-  if (basket === null || !config.data || methods.isPending) {
+  if (basket === null || !config.data || methods.isPending || billingDetails.isLoading) {
     return (
       <CenteredStatus>
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -125,10 +133,37 @@ export function CheckoutPaymentPage() {
       </CenteredStatus>
     );
   }
-  return <CheckoutForm basket={basket} config={config.data} savedMethods={methods.data ?? []} onPaid={() => (leaving.current = true)} />;
+  return (
+    <CheckoutForm
+      basket={basket}
+      config={config.data}
+      savedMethods={methods.data ?? []}
+      savedBilling={billingDetails.data ?? null}
+      onPaid={() => (leaving.current = true)}
+    />
+  );
 }
 
-function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket; config: PaymentConfig; savedMethods: PaymentMethod[]; onPaid(): void }) {
+/**
+ * Issue 16: the country the checkout opens with is the one the basket was priced for, so both
+ * pages show one total: the buyer's choice on the basket page, else the saved billing country
+ * (fresher than a basket priced before it was saved), else the basket's (birth country, browser).
+ */
+function openingCountry(basket: Basket, saved: BillingDetails | null): string {
+  const { code, source } = basket.vat_country;
+  const country = source !== 'requested' && saved !== null ? saved.country : code;
+  return isListedCountry(country) ? country : '';
+}
+
+interface CheckoutFormProps {
+  basket: Basket;
+  config: PaymentConfig;
+  savedMethods: PaymentMethod[];
+  savedBilling: BillingDetails | null;
+  onPaid(): void;
+}
+
+function CheckoutForm({ basket, config, savedMethods, savedBilling, onPaid }: CheckoutFormProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigateTo = useNavigateTo();
@@ -139,7 +174,15 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
 
   const defaultMethod = savedMethods.find((method) => method.is_default) ?? null;
   const defaultValues = useMemo(
-    () => ({ ...initialCheckoutValues(user, browserCountry(), consentChoice.ticked(user?.id)), payment_choice: defaultMethod?.id ?? newCardChoice }),
+    () => ({
+      ...initialCheckoutValues(user, {
+        country: openingCountry(basket, savedBilling),
+        saved: savedBilling,
+        draft: billingDraft.of(user?.id),
+        consentTicked: consentChoice.ticked(user?.id),
+      }),
+      payment_choice: defaultMethod?.id ?? newCardChoice,
+    }),
     // The form opens once with what is known then; later changes of the account do not reset it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -184,6 +227,18 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
   const repricing = pricingCountry !== null && !pricedForCountry;
   const pricingFailed = repricing && pricing.isError && !pricing.isFetching;
   const pricingCountryName = pricingCountry === null ? '' : countryName(pricingCountry);
+
+  // Issue 16: leaving the checkout (Edit basket, the browser's back), the basket keeps the country
+  // chosen here, so the basket page shows the same total as this page did.
+  const lastCountry = useRef(pricingCountry);
+  lastCountry.current = pricingCountry;
+  useEffect(
+    () => () => {
+      const country = lastCountry.current;
+      if (country !== null && country !== basketStore.getSnapshot().basket?.vat_country.code) void basketStore.chooseCountry(country);
+    },
+    [],
+  );
   const notices = [...new Set([...basket.notices, ...(pricedBasket?.notices ?? [])])];
 
   // The basket became empty meanwhile (its last product left the catalogue): the store follows,
@@ -255,7 +310,15 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
       if (!pricedForCountry || pricedBasket === null || pricing.data?.country !== billing.country) return;
       setFormError(null);
       setStripeError(undefined);
-      await payment.pay({ billing, payment: () => buildPayment(values), expectedTotal: pricedBasket.summary.total, digitalContentConsent: consent });
+      // Issue 16: a declined card's 'Try again' reopens the form with what was typed.
+      billingDraft.remember(user?.id, billingDraftOf(values));
+      await payment.pay({
+        billing,
+        payment: () => buildPayment(values),
+        expectedTotal: pricedBasket.summary.total,
+        digitalContentConsent: consent,
+        rememberBillingDetails: values.remember_billing_details,
+      });
     },
     (invalid) => {
       // spec 8: a payment without the buyer's e-mail is a missing identity, said beside the button.
@@ -315,6 +378,15 @@ function CheckoutForm({ basket, config, savedMethods, onPaid }: { basket: Basket
             </h2>
             <p className="mb-5 text-sm text-muted-foreground">{t('checkout.billing.description')}</p>
             <BillingFields register={register} errors={errors} disabled={fieldsLocked} />
+            <div className="mt-5 grid gap-1 border-t pt-4">
+              <CheckboxField id="checkout-remember-billing" label={t('checkout.billing.remember')} disabled={fieldsLocked} {...register('remember_billing_details')} />
+              <p className="pl-7 text-xs text-muted-foreground">
+                {t('checkout.billing.rememberHint')}{' '}
+                <Link to={routePath('billing.edit')} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {t('checkout.billing.rememberSettings')}
+                </Link>
+              </p>
+            </div>
           </section>
 
           <section aria-labelledby="payment-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">

@@ -1,11 +1,12 @@
 import type { Product } from '@app/contract/cart';
+import { digitalContentConsent } from '@app/contract/checkout';
 import type { Order, OrderList } from '@app/contract/orders';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
-import { basketFixture, big5Report } from '../../../../test/basket-fixture.ts';
+import { basketFixture, big5Report, completeBundle, valuesReport } from '../../../../test/basket-fixture.ts';
 import { orderFixture, paidAnswer, testProviderConfig } from '../../../../test/checkout-fixture.ts';
 import type { RecordedRequest, Reply } from '../../../../test/local-api-server.ts';
 import { clearQueryCache } from '../../../../test/query-cache.ts';
@@ -107,6 +108,26 @@ describe('report offers and the reports the user owns', () => {
     expect(within(bundle).queryByText('Owned')).toBeNull();
   });
 
+  // Issue 16: the bundle is priced down by the single reports the user owns (the server's rule).
+  it('offers a partly owned bundle at its price less the owned reports, with the list price struck through', async () => {
+    serveDashboard(() => [orderGranting('order-1', ['big5', 'values'])]);
+    const { offers } = await openOffers();
+
+    const bundle = card(offers, 'Complete profile bundle');
+    // 54.00 - 29.00 - 29.00 = -4.00: never below zero.
+    expect(within(bundle).getByText('List price €54.00')).toBeInTheDocument();
+    expect(within(bundle).getByText('€0.00')).toBeInTheDocument();
+    expect(within(bundle).getByText('€54.00 less for the reports you own')).toBeInTheDocument();
+  });
+
+  it('shows the full price of a bundle whose reports the user owns none of', async () => {
+    serveDashboard(() => []);
+    const { offers } = await openOffers();
+    const bundle = card(offers, 'Complete profile bundle');
+    expect(within(bundle).getByText('€54.00')).toBeInTheDocument();
+    expect(within(bundle).queryByText(/List price/)).toBeNull();
+  });
+
   it('shows the bundle and its reports as owned once every report is, across pages of orders', async () => {
     // 150 orders: the grants are on the second page of 100.
     const failed = Array.from({ length: 148 }, (_, index) => orderGranting(`failed-${index}`, [], 'failed'));
@@ -173,6 +194,8 @@ describe('report offers and the reports the user owns', () => {
     await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
     await userEvent.type(screen.getByLabelText('Expiry date'), '1234');
     await userEvent.type(screen.getByLabelText('CVC'), '123');
+    // Issue 11: no order without the digital-content consent.
+    await userEvent.click(screen.getByRole('checkbox', { name: digitalContentConsent.wording }));
     const pay = screen.getByRole('button', { name: /^Pay €/ });
     await waitFor(() => expect(pay).toBeEnabled(), routeTimeout);
     await userEvent.click(pay);
@@ -181,5 +204,80 @@ describe('report offers and the reports the user owns', () => {
     await router.navigate('/dashboard');
     const again = await screen.findByRole('region', { name: 'Reports for you' }, routeTimeout);
     await waitFor(() => expect(within(card(again, 'BIG5 personality report')).getByText('Owned')).toBeInTheDocument(), routeTimeout);
+  });
+});
+
+// Issue 16: a bundle and its single reports are never in the basket together.
+describe('report offers and the bundle in the basket', () => {
+  it('says the bundle replaced the single reports in the basket, and Undo puts them back', async () => {
+    serveDashboard(() => []);
+    let basket = basketFixture([big5Report, valuesReport]);
+    server().on('GET', '/api/cart', () => ({ status: 200, body: { data: basket } }));
+    server().on('POST', '/api/cart/items', (request) => {
+      const productId = (request.body as { product_id: string }).product_id;
+      if (productId === 'prod-bundle') {
+        basket = basketFixture([{ ...completeBundle, product_id: 'prod-bundle' }]);
+        return {
+          status: 200,
+          body: {
+            data: basket,
+            replaced: [
+              { product_id: 'prod-big5', product_title: 'BIG5 personality report', quantity: 1 },
+              { product_id: 'prod-values', product_title: 'Top 10 values report', quantity: 1 },
+            ],
+          },
+        };
+      }
+      basket = basketFixture(productId === 'prod-big5' ? [big5Report] : [big5Report, valuesReport]);
+      return { status: 200, body: { data: basket, replaced: [] } };
+    });
+    server().on('DELETE', '/api/cart/items/prod-bundle', () => ({ status: 204 }));
+    const { offers } = await openOffers();
+    await within(card(offers, 'BIG5 personality report')).findByRole('link', { name: 'In your basket' }, routeTimeout);
+
+    await userEvent.click(within(offers).getByRole('button', addButton('Complete profile bundle')));
+
+    expect(
+      await screen.findByText('Complete profile bundle replaces 2 reports in your basket: BIG5 personality report, Top 10 values report', undefined, routeTimeout),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The bundle already includes them, so you do not pay for them twice.')).toBeInTheDocument();
+    // The single reports are in the basket as part of the bundle now.
+    await waitFor(() => expect(within(card(offers, 'Environment report')).getByRole('link', { name: 'In your basket, with the bundle' })).toBeInTheDocument(), routeTimeout);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+
+    await waitFor(
+      () =>
+        expect(server().requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`)).toEqual([
+          'POST /api/cart/items',
+          'DELETE /api/cart/items/prod-bundle',
+          'POST /api/cart/items',
+          'POST /api/cart/items',
+        ]),
+      routeTimeout,
+    );
+    await waitFor(() => expect(within(card(offers, 'Top 10 values report')).getByRole('link', { name: 'In your basket' })).toBeInTheDocument(), routeTimeout);
+    expect(within(card(offers, 'Complete profile bundle')).getByRole('button', addButton('Complete profile bundle'))).toBeEnabled();
+  });
+
+  it('names the bundle when the server refuses a report that the bundle in the basket holds', async () => {
+    serveDashboard(() => []);
+    const withBundle = basketFixture([{ ...completeBundle, product_id: 'prod-bundle' }]);
+    let served = basketFixture([]);
+    server().on('GET', '/api/cart', () => (served.items.length === 0 ? { status: 204 } : { status: 200, body: { data: served } }));
+    server().on('POST', '/api/cart/items', () => {
+      // The bundle was added in another tab a moment ago.
+      served = withBundle;
+      return {
+        status: 409,
+        body: { message: 'Environment report is already in your basket as part of Complete profile bundle.', code: 'includedInBundle', title: 'Environment report', bundle_title: 'Complete profile bundle' },
+      };
+    });
+    const { offers } = await openOffers();
+
+    await userEvent.click(within(offers).getByRole('button', addButton('Environment report')));
+
+    expect(await screen.findByText('Already in your basket', undefined, routeTimeout)).toBeInTheDocument();
+    expect(screen.getByText('This report is part of Complete profile bundle in your basket.')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { bundlePrice } from '@app/contract/bundle-pricing';
 import type { Product } from '@app/contract/cart';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, FileText, Layers, ShoppingBasket } from 'lucide-react';
@@ -60,7 +61,7 @@ export function ReportOffers() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {offers.map((product) => (
             <li key={product.id} className="flex">
-              <OfferCard product={product} ownedTypes={ownedTypes} />
+              <OfferCard product={product} catalogue={products.data ?? []} ownedTypes={ownedTypes} />
             </li>
           ))}
         </ul>
@@ -83,14 +84,22 @@ function useScrollIntoViewOnHash(id: string, ready: boolean) {
   }, [hash, id, ready]);
 }
 
-function OfferCard({ product, ownedTypes }: { product: Product; ownedTypes: readonly string[] }) {
+function OfferCard({ product, catalogue, ownedTypes }: { product: Product; catalogue: readonly Product[]; ownedTypes: readonly string[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { basket } = useBasket();
   const [adding, setAdding] = useState(false);
   const inBasket = basket?.items.some((item) => item.product_id === product.id) ?? false;
+  // Issue 16: a single report whose bundle is in the basket is in it already (the server refuses it).
+  const inBundle =
+    !inBasket &&
+    product.kind === 'report' &&
+    product.report_types.length > 0 &&
+    (basket?.items.some((item) => item.report_type === null && item.report_types.length > 1 && product.report_types.every((type) => item.report_types.includes(type))) ?? false);
   const owned = isOwned(product, ownedTypes);
   const ownedOfBundle = product.kind === 'bundle' && !owned ? product.report_types.filter((type) => ownedTypes.includes(type)).length : 0;
+  // Issue 16: the bundle is priced down by the reports the user owns (the server's rule, from the contract).
+  const price = product.kind === 'bundle' && ownedOfBundle > 0 ? bundlePrice(product, catalogue, ownedTypes) : null;
   const Icon = product.kind === 'bundle' ? Layers : FileText;
 
   const add = async () => {
@@ -118,12 +127,23 @@ function OfferCard({ product, ownedTypes }: { product: Product; ownedTypes: read
         <h3 className="leading-snug font-semibold">{product.title}</h3>
         <p className="text-sm text-muted-foreground">{product.summary}</p>
       </div>
-      <p className="flex items-baseline gap-1.5">
-        <span className="text-xl font-semibold tabular-nums">{formatMoney(product.unit_price)}</span>
+      <p className="flex flex-wrap items-baseline gap-x-1.5">
+        {price !== null && price.owned_reduction > 0 && (
+          <span className="text-sm text-muted-foreground tabular-nums">
+            <span className="sr-only">{t('dashboard.offers.listPrice', { price: formatMoney(price.list_price) })}</span>
+            <s aria-hidden="true">{formatMoney(price.list_price)}</s>
+          </span>
+        )}
+        <span className="text-xl font-semibold tabular-nums">{formatMoney(price?.unit_price ?? product.unit_price)}</span>
         <span className="text-xs text-muted-foreground">{t('dashboard.offers.perUnit')}</span>
       </p>
       {ownedOfBundle > 0 && (
-        <p className="text-xs text-muted-foreground">{t('dashboard.offers.partlyOwned', { count: ownedOfBundle, total: product.report_types.length })}</p>
+        <div className="space-y-1 text-xs text-muted-foreground">
+          <p>{t('dashboard.offers.partlyOwned', { count: ownedOfBundle, total: product.report_types.length })}</p>
+          {price !== null && price.owned_reduction > 0 && (
+            <p className="font-medium text-emerald-800 dark:text-emerald-200">{t('dashboard.offers.ownedReduction', { amount: formatMoney(price.owned_reduction) })}</p>
+          )}
+        </div>
       )}
       {owned ? (
         <div className="space-y-1.5">
@@ -136,10 +156,10 @@ function OfferCard({ product, ownedTypes }: { product: Product; ownedTypes: read
             {t('dashboard.offers.toReports')}
           </Link>
         </div>
-      ) : inBasket ? (
+      ) : inBasket || inBundle ? (
         <Link to={routePath('checkout.basket')} className={buttonClassName({ variant: 'outline' })}>
           <ShoppingBasket aria-hidden="true" />
-          {t('dashboard.offers.inBasket')}
+          {inBundle ? t('dashboard.offers.inBundle') : t('dashboard.offers.inBasket')}
         </Link>
       ) : (
         <PendingButton pending={adding} pendingLabel={t('dashboard.offers.adding')} onClick={() => void add()}>

@@ -1,7 +1,8 @@
-import { browserLanguage } from '@/lib/money';
+import { browserLanguage } from './money.ts';
 
-// The billing country select: every ISO 3166-1 alpha-2 code, named in the buyer's language by
-// Intl.DisplayNames (no country-name package), sorted by that name.
+// The country selects (the checkout's billing country, the basket's VAT country, Settings ›
+// Billing): every ISO 3166-1 alpha-2 code, named in the buyer's language by Intl.DisplayNames (no
+// country-name package), sorted by that name.
 
 const countryCodes = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
