@@ -43,9 +43,10 @@ function chartWithTitleHeight(doc: PDFKit.PDFDocument, block: ChartBlock, width:
 
 /**
  * The height a block needs at the foot of a page for a heading above it not to stand alone there:
- * a few lines of a paragraph, a list's title and first item, a whole chart, card or note.
+ * a few lines of a paragraph, a list's title and first item, a whole chart, card or note. A score
+ * card also needs the lead of `next`, the block after it, which it keeps with (see drawBlock).
  */
-export function leadHeight(place: BlockPlacement, block: ReportBlock): number {
+export function leadHeight(place: BlockPlacement, block: ReportBlock, next?: ReportBlock): number {
   const { doc, width, language } = place;
   switch (block.kind) {
     case 'paragraph':
@@ -53,7 +54,7 @@ export function leadHeight(place: BlockPlacement, block: ReportBlock): number {
     case 'list':
       return listLeadHeight(doc, block, width);
     case 'score':
-      return scoreBlockHeight(doc, block, width, language);
+      return scoreBlockHeight(doc, block, width, language) + (next ? spacing.block + leadHeight(place, next) : 0);
     case 'bar_chart':
     case 'values_circle':
     case 'share_chart':
@@ -97,8 +98,12 @@ function drawChart(place: BlockPlacement, parent: StructureParent, block: ChartB
   doc.y = top + chartHeight(block);
 }
 
-/** Draws one block at the cursor, after the gap that separates it from what comes before. */
-export function drawBlock(place: BlockPlacement, parent: StructureParent, block: ReportBlock, gap: number = spacing.block): void {
+/**
+ * Draws one block at the cursor, after the gap that separates it from what comes before. A score
+ * card keeps with the start of `next`, the block after it in its section (its chart or its
+ * reading), so a card never ends a page apart from what it belongs to.
+ */
+export function drawBlock(place: BlockPlacement, parent: StructureParent, block: ReportBlock, gap: number = spacing.block, next?: ReportBlock): void {
   const { doc, x, width, language } = place;
   gapBefore(doc, gap);
   switch (block.kind) {
@@ -109,7 +114,7 @@ export function drawBlock(place: BlockPlacement, parent: StructureParent, block:
       drawList(doc, parent, block, x, width, place.headingType);
       break;
     case 'score':
-      ensureRoom(doc, scoreBlockHeight(doc, block, width, language));
+      ensureRoom(doc, leadHeight(place, block, next));
       drawScoreBlock(doc, parent, block, x, width, language);
       break;
     case 'bar_chart':

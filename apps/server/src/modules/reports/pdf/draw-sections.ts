@@ -37,7 +37,7 @@ function placement(context: SectionContext, depth: number): BlockPlacement {
 /** What must follow a heading on the same page: the start of the section's first content. */
 function firstContentHeight(context: SectionContext, section: ReportSection, depth: number): number {
   const first: ReportBlock | undefined = section.blocks[0];
-  if (first) return spacing.afterHeading + leadHeight(placement(context, depth), first);
+  if (first) return spacing.afterHeading + leadHeight(placement(context, depth), first, section.blocks[1]);
   const child = section.subsections[0];
   return child ? subsectionHeadingHeight(context, child) + firstContentHeight(context, child, depth + 1) : 0;
 }
@@ -55,7 +55,7 @@ function markPlace(context: SectionContext, section: ReportSection, outline: PDF
 
 function drawContent(context: SectionContext, sect: StructureParent, section: ReportSection, depth: number, outline: PDFKit.PDFOutline): void {
   const place = placement(context, depth);
-  section.blocks.forEach((block, index) => drawBlock(place, sect, block, index === 0 ? spacing.afterHeading : spacing.block));
+  section.blocks.forEach((block, index) => drawBlock(place, sect, block, index === 0 ? spacing.afterHeading : spacing.block, section.blocks[index + 1]));
   for (const subsection of section.subsections) drawSubsection(context, sect, subsection, depth + 1, outline);
 }
 

@@ -46,8 +46,8 @@ export function tableLeadHeight(doc: PDFKit.PDFDocument, block: TableBlock, widt
 
 /**
  * A table with its caption, a tinted header row (TH, scope Column) and striped rows; a row never
- * splits, and a table that continues on the next page repeats its header row there (as an artifact,
- * so screen readers hear it once).
+ * splits, the last row never continues alone, and a table that continues on the next page repeats
+ * its header row there (as an artifact, so screen readers hear it once).
  */
 export function drawTable(doc: PDFKit.PDFDocument, parent: StructureParent, block: TableBlock, x: number, width: number): void {
   const widths = columnWidths(doc, block, width);
@@ -83,7 +83,10 @@ export function drawTable(doc: PDFKit.PDFDocument, parent: StructureParent, bloc
 
     block.rows.forEach((cells, rowIndex) => {
       const height = rowHeight(doc, cells, widths, cellStyle);
-      if (height > roomLeft(doc)) {
+      // The last row never goes to the next page alone: the one before it goes with it.
+      const last = block.rows[rowIndex + 1];
+      const needs = rowIndex === block.rows.length - 2 && last ? height + rowHeight(doc, last, widths, cellStyle) : height;
+      if (needs > roomLeft(doc)) {
         addPage(doc);
         drawHead(true);
       }
