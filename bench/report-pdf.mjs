@@ -1,6 +1,6 @@
-// Reports: renders the complete profile (the longest report) to a tagged PDF with embedded fonts,
-// 30 times after a warm-up, through the same function the report job calls: the test fixture's
-// (about twenty pages with charts; target: median < 150 ms) and what the real composer makes.
+// Reports: renders the complete profile (about twenty pages with charts; target: median < 150 ms)
+// to a tagged PDF with embedded fonts, 30 times after a warm-up, through the same function the
+// report job calls: the test fixture's and what the real composer makes of scored answers.
 import { tsImport } from 'tsx/esm/api';
 
 const runs = 30;

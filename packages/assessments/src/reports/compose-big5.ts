@@ -3,14 +3,22 @@ import type { ReportBlock, ReportSection } from '@app/contract/reports';
 import { interleave } from './closing-sections.ts';
 import type { Big5Combination, Big5Texts, InterpretationTexts } from './interpretation-schema.ts';
 import { errorBandOf, standardError } from './measurement-precision.ts';
-import { bandBlocks, borderNote, formatNumber, normNote, optionalParagraph, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
+import { bandBlocks, borderNote, compactReading, formatNumber, normNote, optionalParagraph, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
 import type { PercentileLookup, ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
+
+interface FacetReading {
+  figure: ScaleFigure;
+  texts: Big5Texts['traits'][string]['facets'][string];
+  /** Said when the facet lies in another band than its trait; null otherwise. */
+  contrast: string | null;
+}
 
 interface TraitReading {
   trait: Big5Trait;
   figure: ScaleFigure;
   texts: Big5Texts['traits'][string];
+  facets: FacetReading[];
   /** How far from the middle of the scale: the most distinctive results are the farthest. */
   distance: number;
 }
@@ -53,62 +61,64 @@ export function composeBig5Part(result: Big5Result, all: InterpretationTexts, pe
     };
   };
 
+  const facetsOf = (trait: Big5Trait, own: Big5Texts['traits'][string]): FacetReading[] =>
+    trait.facets.map((facet) => {
+      const facetTexts = own.facets[facet.id];
+      if (!facetTexts) throw new Error(`The BIG5 interpretation texts have no facet "${facet.id}" of "${trait.id}"`);
+      const contrast =
+        facet.band === trait.band
+          ? null
+          : fillTemplate(texts.facets.contrast, {
+              facet: facetTexts.label,
+              trait: own.label,
+              facet_band: texts.band_labels[facet.band].toLocaleLowerCase(language),
+              trait_band: texts.band_labels[trait.band].toLocaleLowerCase(language),
+            });
+      return { figure: figureOf(facet.id, facetTexts.label, facet.score, facet.band, facetError), texts: facetTexts, contrast };
+    });
   const readings: TraitReading[] = result.traits.map((trait) => {
     const own = traitTexts(texts, trait.id);
-    return { trait, texts: own, figure: figureOf(trait.id, own.label, trait.score, trait.band, traitError), distance: Math.abs(trait.score - 50) };
+    const figure = figureOf(trait.id, own.label, trait.score, trait.band, traitError);
+    return { trait, texts: own, figure, facets: facetsOf(trait, own), distance: Math.abs(trait.score - 50) };
   });
   const byDistance = [...readings].sort((a, b) => b.distance - a.distance);
   const combinations = matchingCombinations(texts, result);
 
-  const traitSection = (reading: TraitReading): { full: ReportSection; flat: ReportSection } => {
+  // The trait and its facets in one chart, at the top of the trait's section in either report.
+  const facetChart = (reading: TraitReading) =>
+    sectionChart(general, language, fillTemplate(texts.facets.chart_title, { label: reading.figure.label }), scaleZones, [reading.figure, ...reading.facets.map((entry) => entry.figure)]);
+
+  const traitSection = (reading: TraitReading): ReportSection => {
     const { trait, figure } = reading;
     const band = reading.texts.bands[trait.band];
-    const facetFigures = trait.facets.map((facet) => {
-      const facetTexts = reading.texts.facets[facet.id];
-      if (!facetTexts) throw new Error(`The BIG5 interpretation texts have no facet "${facet.id}" of "${trait.id}"`);
-      const contrast =
-        facet.band === trait.band
-          ? ''
-          : ` ${fillTemplate(texts.facets.contrast, {
-              facet: facetTexts.label,
-              trait: figure.label,
-              facet_band: texts.band_labels[facet.band].toLocaleLowerCase(language),
-              trait_band: texts.band_labels[trait.band].toLocaleLowerCase(language),
-            })}`;
-      return { figure: figureOf(facet.id, facetTexts.label, facet.score, facet.band, facetError), text: `${facetTexts.description} ${facetTexts.bands[facet.band]}${contrast}` };
-    });
     // A combination is told once, in the section of the first trait it names.
     const callouts: ReportBlock[] = combinations
       .filter((rule) => rule.when[0]?.scale === trait.id)
       .map((rule) => ({ kind: 'callout', tone: 'info', title: rule.title, text: `${rule.text} ${rule.suggestion}` }));
     const blocks: ReportBlock[] = [
       scoreBlock(figure),
-      sectionChart(
-        general,
-        language,
-        fillTemplate(texts.facets.chart_title, { label: figure.label }),
-        scaleZones,
-        [figure, ...facetFigures.map((entry) => entry.figure)],
-      ),
+      facetChart(reading),
       ...optionalParagraph(borderNote(general, figure, scaleZones, texts.band_labels)),
       paragraph(reading.texts.description),
       ...bandBlocks(general, band),
       ...callouts,
+      paragraph(fillTemplate(texts.facets.intro, { label: figure.label })),
     ];
-    const facetIntro = paragraph(fillTemplate(texts.facets.intro, { label: figure.label }));
-    const subsections = facetFigures.map((entry) => section(`${trait.id}-${entry.figure.id}`, entry.figure.label, [scoreBlock(entry.figure), paragraph(entry.text)]));
-    const id = trait.id;
-    return {
-      full: section(id, figure.label, [...blocks, facetIntro], subsections),
-      flat: section(
-        id,
-        figure.label,
-        [...blocks, facetIntro, ...subsections.flatMap((subsection) => subsection.blocks)],
-        [],
-      ),
-    };
+    const subsections = reading.facets.map((entry) =>
+      section(`${trait.id}-${entry.figure.id}`, entry.figure.label, [
+        scoreBlock(entry.figure),
+        paragraph(`${entry.texts.description} ${entry.texts.bands[entry.figure.band]}${entry.contrast ? ` ${entry.contrast}` : ''}`),
+      ]),
+    );
+    return section(trait.id, figure.label, blocks, subsections);
   };
-  const sections = readings.map(traitSection);
+
+  // The complete profile's reading of a trait: its score, its facets in the chart, the band's
+  // summary and what it means at work, and a note for each facet out of step with the trait.
+  const traitReading = (reading: TraitReading): ReportSection => {
+    const notes = reading.facets.flatMap((entry) => (entry.contrast === null ? [] : [entry.contrast]));
+    return section(reading.trait.id, reading.figure.label, compactReading(reading.figure, reading.texts.bands[reading.trait.band], { chart: facetChart(reading), notes }));
+  };
 
   const overview: ReportBlock[] = [
     paragraph(texts.intro),
@@ -146,8 +156,8 @@ export function composeBig5Part(result: Big5Result, all: InterpretationTexts, pe
     flags: result.flags,
     precision: [texts.precision.trait, texts.precision.facet],
     overview,
-    details: sections.map((entry) => entry.full),
-    flatDetails: sections.map((entry) => entry.flat),
+    details: readings.map(traitSection),
+    profileSections: readings.map(traitReading),
     sentences,
     highlights: byDistance.slice(0, 3).map((reading) => ({
       label: fillTemplate(general.summary.highlight_label, { label: reading.figure.label, band: reading.figure.bandLabel, score: formatNumber(language, reading.figure.score) }),

@@ -30,10 +30,13 @@ export function matchingThemes(texts: CompleteTexts, parts: CompleteParts): Them
 }
 
 /**
- * The complete profile: a combined summary linking personality, values and environment (themes
- * from complete.json), then each assessment as a top-level section whose detail sections are its
- * subsections (one level of nesting, so BIG5 facets sit inside their trait's section), then the
- * shared strengths, blind spots and plan.
+ * The complete profile, a profile of its own rather than the three reports in one: a combined
+ * summary linking personality, values and environment (themes from complete.json), then each
+ * assessment as a top-level section with its overview and, one level down, its compact readings
+ * (`ReportPart.profileSections`: per trait and environment scale the score, the band's summary
+ * and what it means at work, BIG5 facets in their trait's chart; the values' ranking with each in
+ * brief, circle and tensions; the culture mix and questions to ask), then the shared strengths,
+ * blind spots and plan.
  */
 export function composeComplete(
   texts: InterpretationTexts,
@@ -51,7 +54,20 @@ export function composeComplete(
     paragraph(themes.length > 0 ? complete.themes_intro : complete.no_theme),
     ...themes.map((theme): ReportBlock => ({ kind: 'callout', tone: 'info', title: theme.title, text: theme.text })),
   ];
-  const partSections = ordered.map((part) => section(part.assessment, part.title, [paragraph(complete.parts_intro[part.assessment]), ...part.overview], part.flatDetails));
+  // Each part: what it describes and that its own report goes deeper, its overview, then the
+  // compact readings (the bundle's single reports already hold the long sections).
+  const partSections = ordered.map((part) =>
+    section(
+      part.assessment,
+      part.title,
+      [
+        paragraph(`${complete.parts_intro[part.assessment]} ${fillTemplate(complete.parts_in_depth[part.assessment], { report: texts.general.report_titles[part.assessment] })}`),
+        ...part.overview,
+        paragraph(complete.readings_intro[part.assessment]),
+      ],
+      part.profileSections,
+    ),
+  );
 
   const sentences = unique([...themes.slice(0, 2).map((theme) => theme.summary), ...interleave(ordered.map((part) => part.sentences))]).slice(0, 5);
   const highlights = ordered.map((part) => part.highlights[0]).filter((highlight) => highlight !== undefined);

@@ -2,7 +2,7 @@ import type { EnvironmentResult, EnvironmentScale } from '@app/contract/assessme
 import type { ReportBlock, ReportSection } from '@app/contract/reports';
 import type { EnvironmentTexts, InterpretationTexts } from './interpretation-schema.ts';
 import { errorBandOf, standardError } from './measurement-precision.ts';
-import { bandBlocks, bandOf, borderNote, formatNumber, normNote, optionalParagraph, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
+import { bandBlocks, bandOf, borderNote, compactReading, formatNumber, normNote, optionalParagraph, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
 import { interleave } from './closing-sections.ts';
 import type { PercentileLookup, ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
@@ -54,6 +54,12 @@ export function composeEnvironmentPart(result: EnvironmentResult, all: Interpret
     ]);
   const ofGroup = (group: EnvironmentScale['group']) => readings.filter((reading) => reading.scale.group === group);
   const groupSection = (group: EnvironmentScale['group']) => section(`${group}s`, texts.groups[group].title, [paragraph(texts.groups[group].intro)], ofGroup(group).map(scaleSection));
+  // The complete profile's readings of a group: one compact reading per scale, no section each.
+  const groupReadings = (group: EnvironmentScale['group']) =>
+    section(`${group}s`, texts.groups[group].title, [
+      paragraph(texts.groups[group].intro),
+      ...ofGroup(group).flatMap((reading) => compactReading(reading.figure, reading.band)),
+    ]);
 
   // The culture mix: shares as the results give them, and what the largest share means.
   const shares = [...result.culture_mix].sort((a, b) => b.share - a.share);
@@ -102,7 +108,7 @@ export function composeEnvironmentPart(result: EnvironmentResult, all: Interpret
       ),
     ],
     details: [groupSection('work_value'), groupSection('culture'), mixSection, questionSection],
-    flatDetails: [...readings.map(scaleSection), mixSection, questionSection],
+    profileSections: [groupReadings('work_value'), groupReadings('culture'), mixSection, questionSection],
     sentences: unique(byDistance.map((reading) => reading.band.summary)),
     highlights: byDistance.slice(0, 3).map((reading) => ({
       label: fillTemplate(general.summary.highlight_label, { label: reading.figure.label, band: reading.figure.bandLabel, score: formatNumber(language, reading.figure.score) }),

@@ -9,7 +9,7 @@ import { big5Result, environmentResult, valuesResult } from '../../test/results.
 import { valueIds } from '../bank-schema.ts';
 import { loadBanks } from '../load-banks.ts';
 import { composeReport, MissingResultsError, type ComposeReportInput } from './compose-report.ts';
-import { loadInterpretations } from './load-interpretations.ts';
+import { loadInterpretations, shippedInterpretations } from './load-interpretations.ts';
 
 const banks = loadBanks();
 
@@ -49,6 +49,10 @@ function compose(type: GeneratedReportType, profile: Profile, extra: Partial<Com
 
 function allSections(document: ReportDocument): ReportSection[] {
   return document.sections.flatMap((section) => [section, ...section.subsections]);
+}
+
+function allSectionsIn(section: ReportSection): ReportSection[] {
+  return [section, ...section.subsections];
 }
 
 function allBlocks(document: ReportDocument): ReportBlock[] {
@@ -412,13 +416,122 @@ describe('a profile where nothing stands out', () => {
 describe('the complete profile', () => {
   const document = compose('complete', explorer);
 
-  it('holds all three parts as top-level sections with their details one level down', () => {
-    const part = (id: string) => sectionById(document, id);
+  const texts = shippedInterpretations();
+  const part = (id: string) => sectionById(document, id);
+  const paragraphs = (section: ReportSection) => section.blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.text] : []));
+
+  it('holds each assessment as a part: its overview, then compact readings one level down, in the order BIG5, values, environment', () => {
+    expect(document.sections.map((section) => section.id)).toEqual([
+      'section-overview',
+      'section-how-to-read',
+      'section-big5',
+      'section-values',
+      'section-environment',
+      'section-strengths',
+      'section-blind-spots',
+      'section-development-plan',
+    ]);
     expect(part('section-big5').subsections.map((section) => section.id)).toEqual(['section-openness', 'section-conscientiousness', 'section-extraversion', 'section-agreeableness', 'section-neuroticism']);
-    expect(part('section-values').subsections.map((section) => section.id)).toContain('section-tensions');
-    expect(part('section-environment').subsections.map((section) => section.id)).toContain('section-questions');
-    // Facets sit in their trait's section when sections cannot nest deeper.
-    expect(part('section-openness').blocks.filter((block) => block.kind === 'score').map((block) => (block.kind === 'score' ? block.id : ''))).toEqual(['openness', 'imagination', 'artistic_interests', 'intellect']);
+    expect(part('section-values').subsections.map((section) => section.id)).toEqual(['section-top-10', 'section-motives', 'section-tensions']);
+    expect(part('section-environment').subsections.map((section) => section.id)).toEqual(['section-work-values', 'section-cultures', 'section-culture-mix', 'section-questions']);
+    for (const id of ['section-big5', 'section-values', 'section-environment']) {
+      const kinds = part(id).blocks.map((block) => block.kind);
+      expect(kinds, id).toContain('bar_chart');
+      expect(kinds, id).toContain('table');
+      const [overviewChart] = part(id).blocks.filter((block) => block.kind === 'bar_chart');
+      const scores = overviewChart?.kind === 'bar_chart' ? overviewChart.bars.map((bar) => bar.score) : [];
+      expect(scores, id).toEqual([...scores].sort((a, b) => b - a));
+    }
+  });
+
+  it('says near the start of each part that its own report goes into every scale in depth', () => {
+    expect(paragraphs(part('section-big5'))[0]).toContain('The BIG5 personality report goes into each trait and facet in depth');
+    expect(paragraphs(part('section-values'))[0]).toContain('The Top 10 values report goes into each of your ten values in depth');
+    expect(paragraphs(part('section-environment'))[0]).toContain('The Environment report goes into each work value and culture in depth');
+  });
+
+  it('has no section per facet, per value or per environment scale, and none of the single reports’ long texts', () => {
+    const ids = allSections(document).map((section) => section.id);
+    expect(ids.filter((id) => /^section-(openness|conscientiousness|extraversion|agreeableness|neuroticism)-/.test(id))).toEqual([]);
+    expect(ids.filter((id) => id.startsWith('section-value-') || id.startsWith('section-environment-'))).toEqual([]);
+    // Teams, relationships and the per-scale strengths, risks and suggestions stay in the single reports.
+    const text = JSON.stringify(document);
+    expect(text).not.toContain(texts.big5.traits.openness?.bands.high.teams);
+    expect(text).not.toContain(texts.values.values.security?.bands.high.relationships);
+    expect(text).not.toContain(texts.environment.scales.innovative?.bands.high.teams);
+    expect(blocksOf(document, 'list').filter((block) => block.style === 'suggestions')).toEqual([]);
+  });
+
+  it('reads each trait in brief: its score, what its band says and means at work, and its facets in the trait’s chart', () => {
+    const openness = part('section-openness');
+    expect(openness.blocks.map((block) => block.kind)).toEqual(['score', 'paragraph', 'bar_chart']);
+    expect(openness.blocks[0]).toMatchObject({ kind: 'score', id: 'openness', band: 'high' });
+    const band = texts.big5.traits.openness?.bands.high;
+    expect(openness.blocks[1]).toEqual({ kind: 'paragraph', text: `${band?.summary} ${band?.work}` });
+    const chart = openness.blocks[2];
+    expect(chart?.kind === 'bar_chart' && chart.bars.map((bar) => bar.id)).toEqual(['openness', 'imagination', 'artistic_interests', 'intellect']);
+    // Said once in How to read, not on every card.
+    expect(openness.blocks[0]).toMatchObject({ norm_note: '' });
+  });
+
+  it('says when a facet lies in another band than its trait', () => {
+    const mixed = structuredClone(explorer.big5);
+    const imagination = mixed.traits.find((trait) => trait.id === 'openness')?.facets.find((facet) => facet.id === 'imagination');
+    if (imagination) Object.assign(imagination, { score: 50, mean: 3, band: 'average' });
+    expect(paragraphs(sectionById(compose('complete', { ...explorer, big5: mixed }), 'section-openness'))).toContainEqual(
+      expect.stringContaining('Note that Imagination is average while your Openness as a whole is high'),
+    );
+    expect(paragraphs(part('section-openness')).join(' ')).not.toContain('Note that');
+  });
+
+  it('ranks the values with each in brief, draws the circle with the four motives, and names the tensions', () => {
+    const top10 = part('section-top-10');
+    const table = top10.blocks.find((block) => block.kind === 'table');
+    expect(table?.kind === 'table' && table.rows.map((row) => row[1])).toEqual(['Self-direction', 'Security', 'Stimulation', 'Achievement', 'Hedonism', 'Power', 'Conformity', 'Tradition', 'Benevolence', 'Universalism']);
+    const readings = top10.blocks.find((block) => block.kind === 'list');
+    expect(readings?.kind === 'list' && readings.items).toHaveLength(10);
+    const security = texts.values.values.security?.bands.high;
+    expect(readings?.kind === 'list' && readings.items[1]).toBe(`Security: ${security?.summary} ${security?.work}`);
+    // No card per value: the ranking holds each score and band.
+    expect(allSectionsIn(part('section-values')).flatMap((section) => section.blocks).filter((block) => block.kind === 'score')).toEqual([]);
+    const [circle] = part('section-motives').blocks.filter((block) => block.kind === 'values_circle');
+    expect(circle?.kind === 'values_circle' && circle.motives).toHaveLength(4);
+    expect(part('section-tensions').blocks.flatMap((block) => (block.kind === 'callout' ? [block.title] : []))).toEqual(['Freedom and safety', 'Excitement and stability']);
+  });
+
+  it('reads each work value and culture in brief, then the culture mix and the questions to ask an employer', () => {
+    const cards = (id: string) => part(id).blocks.flatMap((block) => (block.kind === 'score' ? [block.id] : []));
+    expect(cards('section-work-values')).toEqual(['achievement', 'working_conditions', 'recognition', 'relationships', 'support', 'independence']);
+    expect(cards('section-cultures')).toEqual(['collaborative', 'innovative', 'results_driven', 'structured']);
+    const innovative = texts.environment.scales.innovative?.bands.high;
+    expect(paragraphs(part('section-cultures'))).toContain(`${innovative?.summary} ${innovative?.work}`);
+    expect(part('section-culture-mix').blocks.map((block) => block.kind)).toContain('share_chart');
+    expect(part('section-questions').blocks).toContainEqual(expect.objectContaining({ kind: 'list', style: 'questions' }));
+  });
+
+  it('keeps the percentiles on the compact cards', () => {
+    const everyone = { group: 'everyone', group_label: 'Everyone', value: 73, group_size: 240 };
+    const withNorms = compose('complete', explorer, { percentiles: (assessment, scaleId) => (scaleId === 'openness' || scaleId === 'innovative' ? [everyone] : []) });
+    expect(scoreOf(withNorms, 'openness')?.percentiles).toEqual([everyone]);
+    expect(scoreOf(withNorms, 'innovative')?.percentiles).toEqual([everyone]);
+    expect(paragraphs(sectionById(withNorms, 'section-how-to-read'))).toContainEqual(expect.stringContaining('a percentile of 70 means'));
+  });
+
+  it('is much shorter than the three single reports it brings together', () => {
+    const size = (value: ReportDocument) => JSON.stringify(value).length;
+    const singles = size(compose('big5', explorer)) + size(compose('values', explorer)) + size(compose('environment', explorer));
+    expect(size(document)).toBeLessThan(singles * 0.45);
+  });
+
+  it('reads differently for different people', () => {
+    const others = [compose('complete', careful), compose('complete', challenger)];
+    for (const other of others) {
+      expect(other.summary.sentences).not.toEqual(document.summary.sentences);
+      const traitReadings = (profile: ReportDocument) => sectionById(profile, 'section-big5').subsections.flatMap(paragraphs);
+      expect(traitReadings(other)).not.toEqual(traitReadings(document));
+      expect(sectionById(other, 'section-top-10').blocks).not.toEqual(part('section-top-10').blocks);
+      expect(sectionById(other, 'section-cultures').blocks).not.toEqual(part('section-cultures').blocks);
+    }
   });
 
   it('links personality, values and environment in a combined summary', () => {

@@ -142,6 +142,18 @@ export function composeValuesPart(result: ValuesResult, all: InterpretationTexts
   ];
 
   const top10 = section('top-10', texts.top10.section_title, top10Blocks);
+  // The complete profile's top 10: the ranking, then each value in brief in rank order, one list
+  // item each (what it says about the person and what it means at work). No card or section per
+  // value: the ranking table holds each score and band, the overview chart each likely range.
+  const top10Readings = section('top-10', texts.top10.section_title, [
+    ...top10Blocks,
+    {
+      kind: 'list',
+      style: 'plain',
+      title: all.complete.values_readings_title,
+      items: ranked.map((reading) => `${reading.figure.label}: ${reading.band.summary} ${reading.band.work}`),
+    },
+  ]);
   const motivesSection = section('motives', texts.motives_section.title, motiveBlocks);
   const tensionsSection = section('tensions', texts.tensions_section.title, tensionBlocks);
   const valueSections = ranked.map(valueSection);
@@ -173,7 +185,7 @@ export function composeValuesPart(result: ValuesResult, all: InterpretationTexts
       ),
     ],
     details: [top10, motivesSection, tensionsSection, ...valueSections],
-    flatDetails: [top10, motivesSection, tensionsSection, ...valueSections],
+    profileSections: [top10Readings, motivesSection, tensionsSection],
     // The three that matter most, the tension if any, then what matters least.
     sentences: unique([
       ...ranked.slice(0, 3).map((reading) => reading.band.summary),

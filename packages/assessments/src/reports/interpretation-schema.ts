@@ -251,6 +251,15 @@ export const completeTextsSchema = z.object({
     .min(1),
   no_theme: text,
   parts_intro: z.object({ big5: text, environment: text, values: text }),
+  /**
+   * Near the start of each part: its single report ({report}, the title) goes into every scale in
+   * depth. Said neutrally, as the composer does not know which reports the reader owns.
+   */
+  parts_in_depth: z.object({ big5: template('report'), environment: template('report'), values: template('report') }),
+  /** After a part's overview: what its compact readings below show. */
+  readings_intro: z.object({ big5: text, environment: text, values: text }),
+  /** The title of the list that reads each value in brief, in rank order, below the ranking. */
+  values_readings_title: text,
 });
 export type CompleteTexts = z.infer<typeof completeTextsSchema>;
 

@@ -169,6 +169,24 @@ export function bandBlocks(general: GeneralTexts, text: BandText): ReportBlock[]
   ];
 }
 
+/**
+ * The complete profile's compact reading of one scale: the score block, what the band says about
+ * the person and what it means at work in one paragraph, any `notes` (a facet out of step with its
+ * trait), then a chart when given (a trait and its facets). The score block leaves out the norm
+ * note, which would repeat one sentence on every card: 'How to read this report' says where the
+ * bands come from (and the values part how values are banded), and the card still lists its
+ * percentiles with their groups. No border note either: the card draws the likely range across
+ * the bands, and 'How to read this report' explains what a score near a border means.
+ */
+export function compactReading(figure: ScaleFigure, text: BandText, options: { notes?: readonly string[]; chart?: ReportBlock } = {}): ReportBlock[] {
+  return [
+    scoreBlock({ ...figure, normNote: '' }),
+    paragraph(`${text.summary} ${text.work}`),
+    ...(options.notes ?? []).map(paragraph),
+    ...(options.chart ? [options.chart] : []),
+  ];
+}
+
 /** A section; its anchor is `section-` and the given id in kebab case (`section-working-conditions`). */
 export function section(id: string, title: string, blocks: ReportBlock[], subsections: ReportSection[] = []): ReportSection {
   return { id: `section-${id.replaceAll('_', '-')}`, title, blocks, subsections };

@@ -23,8 +23,14 @@ export interface ReportPart {
   overview: ReportBlock[];
   /** The detail sections of the single report (they may have subsections). */
   details: ReportSection[];
-  /** The same content for the complete profile, where these sections are already one level down. */
-  flatDetails: ReportSection[];
+  /**
+   * The complete profile's compact readings of this part, one level down in its section: BIG5 and
+   * environment give per scale the score block and a paragraph (the band's summary and what it
+   * means at work; BIG5 facets in their trait's chart), then environment the culture mix and the
+   * questions to ask; values give the ranked top 10 with each value in brief, the circle and the
+   * tensions. The single report holds the long sections.
+   */
+  profileSections: ReportSection[];
   /** Sentences for 'you in five sentences', best first; at least five. */
   sentences: string[];
   /** The most distinctive results, most distinctive first; at least three. */

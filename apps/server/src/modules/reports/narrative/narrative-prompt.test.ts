@@ -1,3 +1,9 @@
+import { loadBanks } from '@app/assessments/load-banks';
+import { composeReport } from '@app/assessments/reports/compose-report';
+import { toResultsResponse } from '@app/assessments/results-response';
+import { scoreBig5 } from '@app/assessments/scoring/big5';
+import { scoreEnvironment } from '@app/assessments/scoring/environment';
+import { scoreValues } from '@app/assessments/scoring/values';
 import type { ReportBlock, ReportDocument } from '@app/contract/reports';
 import { describe, expect, it } from 'vitest';
 import { cleanNarrative, narrativeMaxLength } from './narrative-client.ts';
@@ -67,6 +73,26 @@ describe('the narrative request', () => {
         { title: 'Values', scores: [{ scale: 'Achievement', score: 30, band: 'low' }] },
       ],
     });
+  });
+});
+
+describe('the narrative request of a composed complete profile', () => {
+  it('holds every scale of its three parts, the values read from their overview chart', () => {
+    const banks = loadBanks();
+    const answers = (items: ReadonlyArray<{ id: string }>, choices: number) => new Map(items.map((item, index) => [item.id, 1 + (index % choices)]));
+    const results = toResultsResponse({
+      environment: { scores: scoreEnvironment(banks.environment, answers(banks.environment.items, 5)), completedAt: '2026-10-20T09:00:00.000Z', flags: [] },
+      big5: { scores: scoreBig5(banks.big5, answers(banks.big5.items, 5)), completedAt: '2026-11-01T10:00:00.000Z', flags: [] },
+      values: { scores: scoreValues(banks.values, answers(banks.values.items, 6)), completedAt: '2026-11-02T18:30:00.000Z', flags: [] },
+    });
+    const document = composeReport({ type: 'complete', personName: 'Ana Silva', edition: 1, generatedAt: new Date(), purchasedAt: new Date(), results });
+    const { parts } = narrativeInput(document);
+    expect(parts.map((part) => [part.title, part.scores.length])).toEqual([
+      ['Personality (BIG5)', 5],
+      ['Values', 10],
+      ['Work environment', 10],
+    ]);
+    expect(new Set(parts[1]?.scores.map((score) => score.scale))).toEqual(new Set(['Self-direction', 'Stimulation', 'Hedonism', 'Achievement', 'Power', 'Security', 'Conformity', 'Tradition', 'Benevolence', 'Universalism']));
   });
 });
 

@@ -29,7 +29,10 @@ export function narrativeInput(document: ReportDocument): NarrativeInput {
   const report = reportTitles[document.type];
   const parts: NarrativeInput['parts'] = [];
   for (const section of document.sections) {
+    // A part of the complete profile that reads its scales without score cards (values: a ranked
+    // table and a list) gives the bars of its overview chart, every scale of the part.
     const scores = scoresIn(section);
+    if (scores.length === 0 && document.type === 'complete' && section.subsections.length > 0) scores.push(...chartScoresIn(section));
     if (scores.length === 0) continue;
     // A section with a score of its own is a scale's (a trait and its facets); one holding only its
     // subsections' scores is a part of the complete profile ("Personality (BIG5)", "Values", ...).
@@ -39,6 +42,12 @@ export function narrativeInput(document: ReportDocument): NarrativeInput {
     else parts.push({ title, scores });
   }
   return { report, parts };
+}
+
+/** The bars of the section's own first bar chart (a part's overview: all its scales, highest first). */
+function chartScoresIn(section: ReportSection): NarrativeScore[] {
+  const chart = section.blocks.find((block) => block.kind === 'bar_chart');
+  return chart?.kind === 'bar_chart' ? chart.bars.map((bar) => ({ scale: bar.label, score: Math.round(bar.score), band: bar.band })) : [];
 }
 
 function scoresIn(section: ReportSection): NarrativeScore[] {

@@ -4,7 +4,7 @@ import { toResultsResponse } from '@app/assessments/results-response';
 import { scoreBig5 } from '@app/assessments/scoring/big5';
 import { scoreEnvironment } from '@app/assessments/scoring/environment';
 import { scoreValues } from '@app/assessments/scoring/values';
-import { generatedReportTypes, type ReportBlock, type ReportDocument, type ReportSection } from '@app/contract/reports';
+import { generatedReportTypes, type GeneratedReportType, type ReportBlock, type ReportDocument, type ReportSection } from '@app/contract/reports';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../../test/pdf-reader.ts';
 import { formatScore } from './pdf-format.ts';
@@ -38,8 +38,8 @@ function allBlocks(document: ReportDocument): ReportBlock[] {
 
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
-describe.each(generatedReportTypes)('the PDF of the composed %s report', (type) => {
-  const document = composeReport({
+function composed(type: GeneratedReportType): ReportDocument {
+  return composeReport({
     type,
     personName,
     edition: 1,
@@ -47,6 +47,10 @@ describe.each(generatedReportTypes)('the PDF of the composed %s report', (type) 
     purchasedAt: new Date('2026-11-25T12:00:00.000Z'),
     results: { big5: results.big5, environment: results.environment, values: results.values },
   });
+}
+
+describe.each(generatedReportTypes)('the PDF of the composed %s report', (type) => {
+  const document = composed(type);
 
   it('holds every section, text, score and chart of the document, tagged', async () => {
     const { pdf, pageCount } = await renderReportPdf(document);
@@ -71,6 +75,31 @@ describe.each(generatedReportTypes)('the PDF of the composed %s report', (type) 
       expect(page.tagged.length, `page ${page.number} has content`).toBeGreaterThan(0);
       const last = page.tagged.at(-1);
       expect(last && /^H[2-6]$/.test(last.tag), `page ${page.number} ends with a heading`).toBe(false);
+    }
+  });
+});
+
+describe('the composed complete profile', () => {
+  const document = composed('complete');
+  const rendered = renderReportPdf(document).then(async ({ pdf, pageCount }) => ({ pageCount, read: await readPdf(pdf) }));
+
+  it('is a profile of about twenty pages, not the three single reports in one', async () => {
+    const { pageCount } = await rendered;
+    expect(pageCount).toBeGreaterThanOrEqual(18);
+    expect(pageCount).toBeLessThanOrEqual(24);
+  });
+
+  it('lists every section and subsection in its contents with the page it starts on', async () => {
+    const { read } = await rendered;
+    const contentsPage = read.pages.find((page) => read.headings.some((heading) => heading.page === page.number && heading.text === 'Contents'));
+    expect(contentsPage?.number).toBe(3);
+    const entries = document.sections.flatMap((section) => [{ section, role: 'H2' }, ...section.subsections.map((subsection) => ({ section: subsection, role: 'H3' }))]);
+    for (const { section, role } of entries) {
+      const line = contentsPage?.lines.find((candidate) => squeeze(candidate).includes(squeeze(section.title)));
+      expect(line, section.title).toBeDefined();
+      const pageNumber = Number(/(\d+)$/.exec(line ?? '')?.[1]);
+      const heading = read.headings.find((candidate) => candidate.role === role && squeeze(candidate.text) === squeeze(section.title));
+      expect(heading?.page, section.title).toBe(pageNumber);
     }
   });
 });

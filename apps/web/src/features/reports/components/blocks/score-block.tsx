@@ -52,7 +52,8 @@ export function ScoreBlock({ block, headingLevel }: { block: ScoreBlockData; hea
           ))}
         </ul>
       )}
-      <p className="text-xs text-muted-foreground">{block.norm_note}</p>
+      {/* The complete profile's compact cards leave it out: How to read says it once for all. */}
+      {block.norm_note && <p className="text-xs text-muted-foreground">{block.norm_note}</p>}
     </div>
   );
 }
