@@ -34,6 +34,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeNotificationsPlugin } from './plugins/change-notifications.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -92,10 +93,12 @@ export function buildApp(config: Config, deps: AppDeps) {
       frameguard: { action: 'deny' },
       // Google sign-in opens a popup that must be able to message this window.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      // HSTS only means something over https; on http://localhost it would only confuse.
-      strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      // HSTS in production (served over TLS, maybe by a proxy in front) and whenever the public
+      // address is https; browsers ignore it over plain http, so a local production run is unharmed.
+      strictTransportSecurity: production || config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     },
   });
+  app.register(compressionPlugin);
   app.register(openApiPlugin, { publicUrl: config.publicUrl });
 
   // Our cross-cutting plugins.

@@ -49,7 +49,7 @@ describe('security headers', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('sends HSTS and upgrade-insecure-requests only when served over https', async () => {
+  it('outside production, sends HSTS and upgrade-insecure-requests only when served over https', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const secure = await createTestApp({ env: { PUBLIC_URL: 'https://compass.example' } });
@@ -59,6 +59,18 @@ describe('security headers', () => {
       expect(directives(response.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
     } finally {
       await secure.close();
+    }
+  });
+
+  it('sends HSTS in production, where TLS may end at a proxy in front of a plain-http address', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', PUBLIC_URL: 'http://localhost:3000' } });
+    try {
+      for (const url of ['/', '/assets/index-abc123.js', '/api/nothing']) {
+        const response = await production.app.inject({ method: 'GET', url });
+        expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await production.close();
     }
   });
 

@@ -1,5 +1,9 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, fixtureWebDistDir, type TestApp } from '../../test/test-app.ts';
 
 describe('the SPA', () => {
   let t: TestApp;
@@ -43,5 +47,82 @@ describe('the SPA', () => {
     } finally {
       await withoutSpa.close();
     }
+  });
+});
+
+describe('the SPA, compressed at build time', () => {
+  // A build as apps/web writes it: each text file with its brotli and gzip twin beside it.
+  let distDir: string;
+  let t: TestApp;
+  const script = `export const greeting = ${JSON.stringify('Compass '.repeat(400))};\n`;
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'spa-dist-'));
+    await cp(fixtureWebDistDir, distDir, { recursive: true });
+    await writeFile(path.join(distDir, 'assets/app-def456.js'), script);
+    for (const file of ['assets/app-def456.js', 'index.html']) {
+      const content = await readFile(path.join(distDir, file));
+      await writeFile(path.join(distDir, `${file}.br`), brotliCompressSync(content));
+      await writeFile(path.join(distDir, `${file}.gz`), gzipSync(content));
+    }
+    t = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ])('sends an asset as its %s twin to a browser that accepts it', async (encoding, decompress) => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': encoding } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['vary']).toBe('accept-encoding');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(decompress(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('prefers brotli when a browser accepts both, as browsers do', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('sends the plain file to a client that does not say it accepts compression', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-def456.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['vary']).toBe('accept-encoding');
+    expect(response.body).toBe(script);
+  });
+
+  it('sends the plain file when no twin of it was built', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.body).toBe(await readFile(path.join(distDir, 'favicon.svg'), 'utf8'));
+  });
+
+  it('answers deep links with the compressed index.html, still never cached', async () => {
+    const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+    const compressed = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['vary']).toBe('accept-encoding');
+    expect(compressed.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(html);
+    const gzipped = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(html);
+    const plain = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toBe('accept-encoding');
+    expect(plain.body).toBe(html);
+  });
+
+  it('never serves a twin by its own name', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-def456.js.br' });
+    expect(response.statusCode).toBe(404);
   });
 });
