@@ -119,6 +119,26 @@ const signedInPages: PageCase[] = [
     },
   },
   { name: '/settings/appearance', path: '/settings/appearance', ready: 'Appearance settings' },
+  {
+    // Issue 16: Settings › Billing, its form loaded.
+    name: '/settings/billing',
+    path: '/settings/billing',
+    ready: 'Billing details',
+    prepare: async (page) => {
+      await expect(page.getByLabel('Address line 1')).toBeVisible();
+    },
+  },
+  {
+    name: '/settings/billing with validation messages',
+    path: '/settings/billing',
+    ready: 'Billing details',
+    prepare: async (page) => {
+      // Nothing is saved: the shared account's details stay as they are.
+      await page.getByLabel('Billing email').fill('ada@');
+      await page.getByRole('button', { name: 'Save billing details' }).click();
+      await expect(page.getByText('Must be a valid email')).toBeVisible();
+    },
+  },
   { name: '/settings/confirm-password', path: '/settings/confirm-password', ready: 'Confirm your password' },
   { name: 'NotFound', path: '/no/such/page', ready: 'Page not found' },
 ];

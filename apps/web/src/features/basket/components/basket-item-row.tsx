@@ -53,9 +53,10 @@ export function BasketItemRow({ item }: { item: BasketItem }) {
       <div className="grid min-w-0 flex-1 gap-3">
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0 space-y-1">
-            <h3 id={titleId} className="leading-snug font-medium">
+            {/* h2: under the page's h1, before the summary's h2 (axe heading-order). */}
+            <h2 id={titleId} className="leading-snug font-medium">
               {item.product_title}
-            </h3>
+            </h2>
             {item.product_summary && <p className="text-sm text-muted-foreground">{item.product_summary}</p>}
             {item.product_description && item.product_description !== item.product_summary && (
               <p className="line-clamp-2 text-xs text-muted-foreground/90">{item.product_description}</p>

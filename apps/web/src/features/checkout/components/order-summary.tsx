@@ -30,9 +30,9 @@ export interface OrderSummaryProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-function Row({ label, value, strong = false }: { label: ReactNode; value: string; strong?: boolean }) {
+function Row({ label, value, strong = false, className }: { label: ReactNode; value: string; strong?: boolean; className?: string }) {
   return (
-    <div className={cn('flex items-baseline justify-between gap-4', strong ? 'text-base font-semibold text-foreground' : 'text-sm text-muted-foreground')}>
+    <div className={cn('flex items-baseline justify-between gap-4', strong ? 'text-base font-semibold text-foreground' : 'text-sm text-muted-foreground', className)}>
       <dt>{label}</dt>
       <dd className={cn('tabular-nums', strong ? '' : 'text-foreground')}>{value}</dd>
     </div>
@@ -81,9 +81,8 @@ export function OrderSummary({ lines, summary, couponCode, reverseCharge = false
           label={reverseCharge ? t('checkout.summary.reverseCharge') : t('checkout.summary.vat', { percentage: formatPercentage(summary.vat_percentage) })}
           value={formatMoney(summary.vat_amount)}
         />
-        <div className="mt-1 border-t pt-3">
-          <Row label={t('checkout.summary.total')} value={formatMoney(summary.total)} strong />
-        </div>
+        {/* The rule above the total on the row itself: a <dl> holds only its groups (axe definition-list). */}
+        <Row label={t('checkout.summary.total')} value={formatMoney(summary.total)} strong className="mt-1 border-t pt-3" />
       </dl>
       {reverseCharge && <p className="mt-3 text-xs text-muted-foreground">{t('checkout.summary.reverseChargeNote')}</p>}
       {footer}

@@ -242,7 +242,8 @@ describe('report offers and the bundle in the basket', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('The bundle already includes them, so you do not pay for them twice.')).toBeInTheDocument();
     // The single reports are in the basket as part of the bundle now.
-    await waitFor(() => expect(within(card(offers, 'Environment report')).getByRole('link', { name: 'In your basket, with the bundle' })).toBeInTheDocument(), routeTimeout);
+    await waitFor(() => expect(within(card(offers, 'Environment report')).getByText('Part of the bundle in your basket.')).toBeInTheDocument(), routeTimeout);
+    expect(within(card(offers, 'Environment report')).getByRole('link', { name: 'In your basket' })).toHaveAttribute('href', '/checkout/basket');
 
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
 
@@ -257,6 +258,7 @@ describe('report offers and the bundle in the basket', () => {
       routeTimeout,
     );
     await waitFor(() => expect(within(card(offers, 'Top 10 values report')).getByRole('link', { name: 'In your basket' })).toBeInTheDocument(), routeTimeout);
+    expect(within(card(offers, 'Top 10 values report')).queryByText('Part of the bundle in your basket.')).toBeNull();
     expect(within(card(offers, 'Complete profile bundle')).getByRole('button', addButton('Complete profile bundle'))).toBeEnabled();
   });
 

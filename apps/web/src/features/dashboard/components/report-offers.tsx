@@ -157,10 +157,13 @@ function OfferCard({ product, catalogue, ownedTypes }: { product: Product; catal
           </Link>
         </div>
       ) : inBasket || inBundle ? (
-        <Link to={routePath('checkout.basket')} className={buttonClassName({ variant: 'outline' })}>
-          <ShoppingBasket aria-hidden="true" />
-          {inBundle ? t('dashboard.offers.inBundle') : t('dashboard.offers.inBasket')}
-        </Link>
+        <div className="space-y-1.5">
+          {inBundle && <p className="text-xs text-muted-foreground">{t('dashboard.offers.inBundle')}</p>}
+          <Link to={routePath('checkout.basket')} className={buttonClassName({ variant: 'outline', className: 'w-full' })}>
+            <ShoppingBasket aria-hidden="true" />
+            {t('dashboard.offers.inBasket')}
+          </Link>
+        </div>
       ) : (
         <PendingButton pending={adding} pendingLabel={t('dashboard.offers.adding')} onClick={() => void add()}>
           <ShoppingBasket aria-hidden="true" />
