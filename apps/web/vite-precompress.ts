@@ -24,7 +24,11 @@ export interface PrecompressSummary {
  */
 export async function precompressDirectory(directory: string): Promise<PrecompressSummary> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && compressibleFile.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  const files = entries
+    .filter((entry) => entry.isFile() && compressibleFile.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    // Build metadata (.vite/) is read by the server, never sent.
+    .filter((file) => !path.relative(directory, file).split(path.sep).some((part) => part.startsWith('.')));
   const summary: PrecompressSummary = { files: files.length, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   await Promise.all(
     files.map(async (file) => {

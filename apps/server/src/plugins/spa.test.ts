@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -59,6 +59,13 @@ describe('the SPA, compressed at build time', () => {
     distDir = await mkdtemp(path.join(tmpdir(), 'spa-dist-'));
     await cp(fixtureWebDistDir, distDir, { recursive: true });
     await writeFile(path.join(distDir, 'assets/app-def456.js'), script);
+    // What apps/web/vite-route-preloads.ts writes: the chunks each route's first screen needs.
+    await mkdir(path.join(distDir, '.vite'));
+    const preloads = [
+      { path: '/login', modules: ['/assets/app-def456.js', '/assets/login-aaa111.js'] },
+      { path: '/report/:type/:id', modules: ['/assets/report-bbb222.js'] },
+    ];
+    await writeFile(path.join(distDir, '.vite/route-preloads.json'), JSON.stringify(preloads));
     for (const file of ['assets/app-def456.js', 'index.html']) {
       const content = await readFile(path.join(distDir, file));
       await writeFile(path.join(distDir, `${file}.br`), brotliCompressSync(content));
@@ -107,7 +114,7 @@ describe('the SPA, compressed at build time', () => {
 
   it('answers deep links with the compressed index.html, still never cached', async () => {
     const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
-    const compressed = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, br' } });
+    const compressed = await t.app.inject({ method: 'GET', url: '/privacy-policy', headers: { 'accept-encoding': 'gzip, br' } });
     expect(compressed.statusCode).toBe(200);
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers['vary']).toBe('accept-encoding');
@@ -119,6 +126,30 @@ describe('the SPA, compressed at build time', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['vary']).toBe('accept-encoding');
     expect(plain.body).toBe(html);
+  });
+
+  it.each([
+    ['/login', ['/assets/app-def456.js', '/assets/login-aaa111.js']],
+    ['/login?returnTo=%2Freports', ['/assets/app-def456.js', '/assets/login-aaa111.js']],
+    ['/report/big5/42', ['/assets/report-bbb222.js']],
+  ])('names the chunks of the route %s opens as modulepreload links, compressed or not', async (url, modules) => {
+    const links = modules.map((module) => `<link rel="modulepreload" crossorigin href="${module}">`);
+    const plain = await t.app.inject({ method: 'GET', url });
+    const compressed = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    for (const html of [plain.body, brotliDecompressSync(compressed.rawPayload).toString()]) {
+      const head = html.slice(0, html.indexOf('</head>'));
+      for (const link of links) expect(head).toContain(link);
+      expect(html.match(/rel="modulepreload"/g)).toHaveLength(modules.length);
+      expect(html).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('adds no links for paths without a route of their own, nor for the route table itself', async () => {
+    const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+    for (const url of ['/report/big5', '/no/such/page', '/.vite/route-preloads.json']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.body).toBe(html);
+    }
   });
 
   it('never serves a twin by its own name', async () => {

@@ -1,10 +1,9 @@
-import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { NotFoundError } from '../lib/domain-errors.ts';
+import { documentEncoding, loadIndexDocuments, preCompressedEncodings } from './spa-index.ts';
 
 export interface SpaPluginOptions {
   /** The built SPA (apps/web/dist). When it has no index.html, unknown paths get JSON 404s. */
@@ -14,17 +13,6 @@ export interface SpaPluginOptions {
 // Paths the server owns (spec section 7 calls /me/... and /sanctum/... without /api).
 const serverPathPattern = /^\/(api|me|sanctum)(\/|$|\?)/;
 
-/**
- * The encodings the web build writes beside each file it compresses (`x.js.br`, `x.js.gz`), in
- * the order we prefer them. Brotli files are about 15% smaller than gzip ones.
- */
-const preCompressedEncodings = [
-  { encoding: 'br', extension: '.br' },
-  { encoding: 'gzip', extension: '.gz' },
-] as const;
-
-type PreCompressedEncoding = (typeof preCompressedEncodings)[number]['encoding'];
-
 /** Vite names files under /assets by content hash, so they may be cached forever. */
 function cacheControlFor(webDistDir: string, filePath: string): string {
   // The compressed twin of a file (index.html.br) is cached like the file itself.
@@ -33,12 +21,6 @@ function cacheControlFor(webDistDir: string, filePath: string): string {
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
   if (relative === 'index.html') return 'no-cache';
   return 'public, max-age=3600';
-}
-
-/** index.html as sent for every deep link: the plain bytes and whichever compressed twins were built. */
-interface IndexDocument {
-  identity: Buffer;
-  encoded: Map<PreCompressedEncoding, Buffer>;
 }
 
 /**
@@ -53,15 +35,6 @@ async function servedFiles(webDistDir: string): Promise<string[]> {
     .filter((file) => !file.split('/').some((part) => part.startsWith('.')));
 }
 
-function readIndexDocument(indexFile: string): IndexDocument | undefined {
-  if (!existsSync(indexFile)) return undefined;
-  const encoded = new Map<PreCompressedEncoding, Buffer>();
-  for (const { encoding, extension } of preCompressedEncodings) {
-    if (existsSync(indexFile + extension)) encoded.set(encoding, readFileSync(indexFile + extension));
-  }
-  return { identity: readFileSync(indexFile), encoded };
-}
-
 /**
  * Serves the built SPA and answers unknown paths: under /api, /me and /sanctum with a JSON 404;
  * any other GET with index.html and status 200, so the SPA's router shows its NotFound page.
@@ -70,12 +43,10 @@ function readIndexDocument(indexFile: string): IndexDocument | undefined {
  */
 export const spaPlugin = fp<SpaPluginOptions>(
   async (app, { webDistDir }) => {
-    const indexFile = path.join(webDistDir, 'index.html');
-    // Read once: it is small, and the fallback answers it for every deep link.
-    const indexHtml = readIndexDocument(indexFile);
-    const indexEncodings = preCompressedEncodings.map(({ encoding }) => encoding).filter((encoding) => indexHtml?.encoded.has(encoding));
+    // Read once, with a copy per page route: small, and the fallback answers it for every deep link.
+    const indexDocuments = loadIndexDocuments(webDistDir);
 
-    if (indexHtml) {
+    if (indexDocuments) {
       await app.register(async (files) => {
         await files.register(fastifyStatic, {
           root: webDistDir,
@@ -96,17 +67,17 @@ export const spaPlugin = fp<SpaPluginOptions>(
 
     app.setNotFoundHandler((request, reply) => {
       const isPage =
-        indexHtml !== undefined &&
+        indexDocuments !== undefined &&
         (request.method === 'GET' || request.method === 'HEAD') &&
         !serverPathPattern.test(request.url) &&
         // A missing hashed asset (an old tab after a deploy) must fail as a 404, not as HTML.
         !request.url.startsWith('/assets/');
       if (!isPage) throw new NotFoundError();
-      const acceptEncoding = request.headers['accept-encoding'];
-      const encoding = acceptEncoding && indexEncodings.length > 0 ? negotiate(acceptEncoding, indexEncodings) : null;
+      const document = indexDocuments.forPath(request.url.split('?')[0] ?? request.url);
+      const encoding = documentEncoding(document, request.headers['accept-encoding']);
       reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      if (encoding === null) return reply.send(indexHtml.identity);
-      return reply.header('content-encoding', encoding).send(indexHtml.encoded.get(encoding));
+      if (encoding === null) return reply.send(document.identity);
+      return reply.header('content-encoding', encoding).send(document.encoded.get(encoding));
     });
   },
   { name: 'spa', dependencies: ['errors'] },
