@@ -10,12 +10,14 @@ import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
+import { accentClass, productAccent } from '@/lib/assessment-accent';
 import { basketStore } from '@/lib/basket-store';
 import { formatMoney } from '@/lib/money';
 import { isOwned, ownedReportsRootKey, useOwnedReports } from '@/lib/owned-reports';
 import { routePath } from '@/lib/route-paths';
 import { useBasket } from '@/lib/use-basket';
 import { useSession } from '@/lib/use-session';
+import { cn } from '@/lib/utils';
 import { useProducts } from '../api/get-products';
 
 /**
@@ -114,9 +116,9 @@ function OfferCard({ product, catalogue, ownedTypes }: { product: Product; catal
   };
 
   return (
-    <Card className="flex w-full flex-col gap-4 p-5">
+    <Card className={cn('flex w-full flex-col gap-4 border-t-4 border-t-assessment p-5', accentClass(productAccent(product.report_types)))}>
       <div className="flex items-start justify-between gap-3">
-        <span className="flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+        <span className="flex size-9 items-center justify-center rounded-lg bg-assessment-soft text-assessment">
           <Icon aria-hidden="true" className="size-4.5" />
         </span>
         {product.kind === 'bundle' && (

@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, Cell, Pie, PieChart, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { accentClass, type AccentKey } from '@/lib/assessment-accent';
 import { cn } from '@/lib/utils';
 import { centredScale, valueImportance, type ValueImportance } from '../lib/value-importance';
 
@@ -11,15 +12,17 @@ import { centredScale, valueImportance, type ValueImportance } from '../lib/valu
 // large), loaded only once the questionnaire is complete: the login page's budget never sees it.
 // The charts repeat the numbers listed beside them, so they are hidden from assistive technology.
 
-// Chart colours from the theme, so they follow light and dark mode.
+// Chart colours from the theme, so they follow light and dark mode. The first is the card's
+// assessment accent (lib/assessment-accent.ts), so the palette is set on each card, beside its
+// accent; the others stay apart from all three accents.
 const chartColours = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)'];
 const chartPalette =
-  '[--chart-1:oklch(0.46_0.13_256)] [--chart-2:oklch(0.6_0.13_170)] [--chart-3:oklch(0.7_0.14_75)] [--chart-4:oklch(0.58_0.16_15)] ' +
-  'dark:[--chart-1:oklch(0.74_0.12_250)] dark:[--chart-2:oklch(0.75_0.12_170)] dark:[--chart-3:oklch(0.82_0.13_85)] dark:[--chart-4:oklch(0.72_0.14_20)]';
+  '[--chart-1:var(--assessment)] [--chart-2:oklch(0.52_0.13_256)] [--chart-3:oklch(0.7_0.14_75)] [--chart-4:oklch(0.58_0.16_15)] ' +
+  'dark:[--chart-2:oklch(0.74_0.12_250)] dark:[--chart-3:oklch(0.82_0.13_85)] dark:[--chart-4:oklch(0.72_0.14_20)]';
 
 export function ResultsSummary({ results }: { results: AssessmentResultsResponse }) {
   return (
-    <div className={cn('grid gap-4 lg:grid-cols-2', chartPalette)}>
+    <div className="grid gap-4 lg:grid-cols-2">
       {results.big5 && <Big5Card result={results.big5} />}
       {results.environment && <EnvironmentCard result={results.environment} />}
       {results.values && <ValuesCard result={results.values} />}
@@ -27,10 +30,24 @@ export function ResultsSummary({ results }: { results: AssessmentResultsResponse
   );
 }
 
-function ResultCard({ title, description, flags, className, children }: { title: string; description: string; flags: ResultFlag[]; className?: string; children: ReactNode }) {
+function ResultCard({
+  accent,
+  title,
+  description,
+  flags,
+  className,
+  children,
+}: {
+  accent: AccentKey;
+  title: string;
+  description: string;
+  flags: ResultFlag[];
+  className?: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <Card role="region" aria-labelledby={headingId} className={className}>
+    <Card role="region" aria-labelledby={headingId} className={cn('border-t-4 border-t-assessment', accentClass(accent), chartPalette, className)}>
       <CardHeader>
         <CardTitle id={headingId} className="text-base">
           {title}
@@ -70,7 +87,7 @@ function BandBadge({ band }: { band: ScoreBand }) {
     <span
       className={cn(
         'rounded-full px-2 py-0.5 text-xs font-medium',
-        band === 'high' && 'bg-primary text-primary-foreground',
+        band === 'high' && 'bg-assessment text-background',
         band === 'average' && 'bg-secondary text-secondary-foreground',
         band === 'low' && 'border border-input text-muted-foreground',
       )}
@@ -86,7 +103,7 @@ function Big5Card({ result }: { result: Big5Result }) {
   const { t } = useTranslation();
   const data = result.traits.map((trait) => ({ label: trait.label, score: trait.score }));
   return (
-    <ResultCard title={t('dashboard.results.big5.title')} description={t('dashboard.results.big5.description')} flags={result.flags}>
+    <ResultCard accent="big5" title={t('dashboard.results.big5.title')} description={t('dashboard.results.big5.description')} flags={result.flags}>
       <div aria-hidden="true" className="h-48">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
@@ -115,14 +132,14 @@ function Big5Card({ result }: { result: Big5Result }) {
 function EnvironmentCard({ result }: { result: EnvironmentResult }) {
   const { t } = useTranslation();
   return (
-    <ResultCard title={t('dashboard.results.environment.title')} description={t('dashboard.results.environment.description')} flags={result.flags}>
+    <ResultCard accent="environment" title={t('dashboard.results.environment.title')} description={t('dashboard.results.environment.description')} flags={result.flags}>
       <div className="grid gap-6 sm:grid-cols-2">
         <div className="space-y-2">
           <h3 className="text-sm font-semibold">{t('dashboard.results.environment.topValues')}</h3>
           <ol className="grid gap-2">
             {result.top_work_values.map((value) => (
               <li key={value.id} className="flex items-center gap-3 rounded-md bg-muted/60 px-3 py-2 text-sm">
-                <span className="flex size-6 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">{value.rank}</span>
+                <span className="flex size-6 items-center justify-center rounded-full bg-assessment text-xs font-semibold text-background">{value.rank}</span>
                 <span className="font-medium">{value.label}</span>
               </li>
             ))}
@@ -157,11 +174,11 @@ function EnvironmentCard({ result }: { result: EnvironmentResult }) {
 }
 
 const importanceTone: Record<ValueImportance, string> = {
-  muchMore: 'bg-[var(--chart-1)]',
-  more: 'bg-[var(--chart-1)]/70',
+  muchMore: 'bg-assessment',
+  more: 'bg-assessment/70',
   about: 'bg-muted-foreground/40',
-  less: 'bg-[var(--chart-4)]/70',
-  muchLess: 'bg-[var(--chart-4)]',
+  less: 'bg-muted-foreground/45',
+  muchLess: 'bg-muted-foreground/70',
 };
 
 /**
@@ -175,6 +192,7 @@ function ValuesCard({ result }: { result: ValuesResult }) {
   const scale = centredScale(result.top_values.map((value) => value.centred));
   return (
     <ResultCard
+      accent="values"
       title={t('dashboard.results.values.title')}
       description={t('dashboard.results.values.description')}
       flags={result.flags}

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { SectionErrorBoundary } from '@/components/section-error-boundary';
 import { cn } from '@/lib/utils';
 
-// Chart colours from the theme, so they follow light and dark mode (the dashboard's palette).
+// Chart colours from the theme, so they follow light and dark mode (the dashboard's palette). The
+// first is the report's assessment accent (lib/assessment-accent.ts), the brand's blue by default.
 export const chartColours = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)', 'var(--chart-6)'];
 export const chartPalette =
-  '[--chart-1:oklch(0.46_0.13_256)] [--chart-2:oklch(0.6_0.13_170)] [--chart-3:oklch(0.7_0.14_75)] [--chart-4:oklch(0.58_0.16_15)] [--chart-5:oklch(0.55_0.14_300)] [--chart-6:oklch(0.62_0.1_210)] ' +
-  'dark:[--chart-1:oklch(0.74_0.12_250)] dark:[--chart-2:oklch(0.75_0.12_170)] dark:[--chart-3:oklch(0.82_0.13_85)] dark:[--chart-4:oklch(0.72_0.14_20)] dark:[--chart-5:oklch(0.74_0.12_305)] dark:[--chart-6:oklch(0.78_0.09_210)]';
+  '[--chart-1:var(--assessment)] [--chart-2:oklch(0.6_0.13_170)] [--chart-3:oklch(0.7_0.14_75)] [--chart-4:oklch(0.58_0.16_15)] [--chart-5:oklch(0.55_0.14_300)] [--chart-6:oklch(0.62_0.1_210)] ' +
+  'dark:[--chart-2:oklch(0.75_0.12_170)] dark:[--chart-3:oklch(0.82_0.13_85)] dark:[--chart-4:oklch(0.72_0.14_20)] dark:[--chart-5:oklch(0.74_0.12_305)] dark:[--chart-6:oklch(0.78_0.09_210)]';
 
 export const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
 export const tooltipStyle = {

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
+import { accentClass } from '@/lib/assessment-accent';
 import { routePath } from '@/lib/route-paths';
 import { cn } from '@/lib/utils';
 import { useRetryReport } from '../api/retry-report';
@@ -28,10 +29,10 @@ export function ReportCard({ report }: { report: ReportListItem }) {
   return (
     <article
       aria-labelledby={titleId}
-      className={cn('flex h-full flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm', report.is_new && ready && 'border-primary/40 ring-1 ring-primary/20')}
+      className={cn('flex h-full flex-col gap-4 rounded-xl border border-t-4 border-t-assessment bg-card p-5 shadow-sm', accentClass(report.type), report.is_new && ready && 'border-primary/40 ring-1 ring-primary/20')}
     >
       <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-assessment-soft text-assessment">
           <FileText className="size-5" />
         </span>
         <div className="min-w-0 flex-1 space-y-1.5">

@@ -14,7 +14,7 @@ export function ReportCover({ document: doc, actions }: { document: ReportDocume
   ];
   return (
     <header aria-label={t('reports.view.coverLabel')} className="overflow-hidden rounded-2xl border bg-card shadow-sm break-inside-avoid">
-      <div className="h-1.5 bg-gradient-to-r from-primary via-primary/60 to-primary/20 print:hidden" />
+      <div className="h-1.5 bg-gradient-to-r from-assessment via-assessment/60 to-assessment/20 print:hidden" />
       <div className="space-y-6 p-5 sm:p-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 space-y-2">

@@ -20,7 +20,7 @@ export function ReportSection({ section, depth = 0 }: { section: ReportSectionDa
       <Heading
         id={`${anchor}-heading`}
         tabIndex={-1}
-        className={cn('font-semibold tracking-tight outline-none break-after-avoid', depth === 0 ? 'text-xl sm:text-2xl' : 'text-lg')}
+        className={cn('font-semibold tracking-tight outline-none break-after-avoid', depth === 0 ? 'text-xl text-assessment sm:text-2xl' : 'text-lg')}
       >
         {section.title}
       </Heading>

@@ -8,8 +8,10 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { reportsRootKey, useReports } from '@/lib/report-list';
+import { accentClass } from '@/lib/assessment-accent';
 import { routePath } from '@/lib/route-paths';
 import { useSession } from '@/lib/use-session';
+import { cn } from '@/lib/utils';
 import { ReportLoadError, useReport } from '../api/get-report';
 import { DownloadPdfLink } from '../components/download-pdf-link';
 import { NarrativePanel, narrativeAnchor } from '../components/narrative-panel';
@@ -93,7 +95,7 @@ function ReportDocumentView({ view, onUpdated }: { view: ReportView['data']; onU
   ];
 
   return (
-    <article lang={doc.language} className="mx-auto w-full max-w-6xl space-y-6 print:max-w-none print:space-y-4">
+    <article lang={doc.language} className={cn('mx-auto w-full max-w-6xl space-y-6 print:max-w-none print:space-y-4', accentClass(report.type))}>
       <ReportCover
         document={doc}
         actions={

@@ -36,10 +36,10 @@ export function ScoreBlock({ block, headingLevel }: { block: ScoreBlockData; hea
       {/* The scale drawn: the likely range as a band, the score as a mark. The numbers are in the text beside it. */}
       <div aria-hidden="true" className="relative h-3 rounded-full bg-muted">
         <div
-          className="absolute inset-y-0 rounded-full bg-primary/25"
+          className="absolute inset-y-0 rounded-full bg-assessment/25"
           style={{ left: `${block.error_band.low}%`, width: `${Math.max(block.error_band.high - block.error_band.low, 1)}%` }}
         />
-        <div className="absolute -top-1 -bottom-1 w-1 -translate-x-1/2 rounded-full bg-primary" style={{ left: `${block.score}%` }} />
+        <div className="absolute -top-1 -bottom-1 w-1 -translate-x-1/2 rounded-full bg-assessment" style={{ left: `${block.score}%` }} />
       </div>
       <p className="text-sm text-muted-foreground">{t('reports.blocks.range', { low, high })}</p>
       {block.percentiles.length > 0 && (
