@@ -133,7 +133,7 @@ describe('the SPA, compressed at build time', () => {
     ['/login?returnTo=%2Freports', ['/assets/app-def456.js', '/assets/login-aaa111.js']],
     ['/report/big5/42', ['/assets/report-bbb222.js']],
   ])('names the chunks of the route %s opens as modulepreload links, compressed or not', async (url, modules) => {
-    const links = modules.map((module) => `<link rel="modulepreload" crossorigin href="${module}">`);
+    const links = modules.map((module) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${module}">`);
     const plain = await t.app.inject({ method: 'GET', url });
     const compressed = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
     for (const html of [plain.body, brotliDecompressSync(compressed.rawPayload).toString()]) {
