@@ -3,8 +3,10 @@ import type { BasketItem } from '@app/contract/cart';
 import { BadgePercent, FileText, Layers, Trash, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PendingButton } from '@/components/ui/pending-button';
+import { accentClass, productAccent } from '@/lib/assessment-accent';
 import { basketStore } from '@/lib/basket-store';
 import { formatMoney } from '@/lib/money';
+import { cn } from '@/lib/utils';
 import { QuantityField } from './quantity-field';
 
 /**
@@ -46,8 +48,8 @@ export function BasketItemRow({ item }: { item: BasketItem }) {
   };
 
   return (
-    <li aria-labelledby={titleId} className="flex gap-4 px-5 py-5 sm:px-6">
-      <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground sm:flex">
+    <li aria-labelledby={titleId} className={cn('flex gap-4 px-5 py-5 sm:px-6', accentClass(productAccent(item.report_types)))}>
+      <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-assessment-soft text-assessment sm:flex">
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <div className="grid min-w-0 flex-1 gap-3">

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Basket } from '@app/contract/cart';
-import { ArrowRight, Info, ShoppingBasket } from 'lucide-react';
+import { ArrowRight, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyBasketIllustration } from '@/components/empty-state-illustrations';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -98,9 +99,7 @@ function EmptyBasket() {
   const { t } = useTranslation();
   return (
     <Card className="flex flex-col items-center gap-4 px-6 py-16 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
-        <ShoppingBasket aria-hidden="true" className="size-7" />
-      </span>
+      <EmptyBasketIllustration className="h-28 w-auto" />
       <div className="space-y-1.5">
         <h2 className="text-lg font-semibold">{t('basket.empty.title')}</h2>
         <p className="max-w-sm text-sm text-muted-foreground">{t('basket.empty.description')}</p>

@@ -6,6 +6,7 @@ import { Bar, BarChart, Cell, Pie, PieChart, ReferenceLine, ResponsiveContainer,
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { accentClass, type AccentKey } from '@/lib/assessment-accent';
 import { cn } from '@/lib/utils';
+import { ResultIllustration } from './result-illustrations';
 import { centredScale, valueImportance, type ValueImportance } from '../lib/value-importance';
 
 // The summary of the user's results on the dashboard, with charts. Its own chunk (recharts is
@@ -48,11 +49,14 @@ function ResultCard({
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId} className={cn('border-t-4 border-t-assessment', accentClass(accent), chartPalette, className)}>
-      <CardHeader>
-        <CardTitle id={headingId} className="text-base">
-          {title}
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
+      <CardHeader className="flex-row items-start justify-between gap-4">
+        <div className="space-y-1.5">
+          <CardTitle id={headingId} className="text-xl">
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        {accent !== 'complete' && <ResultIllustration assessment={accent} className="shrink-0" />}
       </CardHeader>
       <CardContent className="space-y-4">
         {children}

@@ -1,6 +1,6 @@
-import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyReportsIllustration } from '@/components/empty-state-illustrations';
 import { buttonClassName } from '@/components/ui/button';
 import { routePath } from '@/lib/route-paths';
 
@@ -12,9 +12,7 @@ export function ReportsEmptyState() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed bg-card px-6 py-12 text-center">
-      <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-        <FileText className="size-7" />
-      </span>
+      <EmptyReportsIllustration className="h-28 w-auto" />
       <div className="max-w-md space-y-2">
         <h2 className="text-lg font-semibold">{t('reports.list.emptyHeading')}</h2>
         <p className="text-sm text-muted-foreground">{t('reports.list.emptyText')}</p>
