@@ -1,3 +1,5 @@
+// Before anything that may parse with zod (lib/zod-config.ts).
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
