@@ -7,6 +7,7 @@ import { hasReadyReport, useReports } from '@/lib/report-list';
 import { useSession } from '@/lib/use-session';
 import { useAssessmentResults } from '../api/get-assessment-results';
 import { ReportOffers } from '../components/report-offers';
+import { ResultsInWords } from '../components/results-in-words';
 import { SignupProgressCard } from '../components/signup-progress-card';
 import { assessmentsDone } from '../lib/signup-progress';
 import '../dashboard-texts';
@@ -74,9 +75,12 @@ function ResultsSection({ userId, unansweredQuestions }: { userId: string; unans
           </Button>
         </div>
       ) : (
-        <Suspense fallback={loading}>
-          <ResultsSummary results={results.data} />
-        </Suspense>
+        <>
+          <ResultsInWords results={results.data} />
+          <Suspense fallback={loading}>
+            <ResultsSummary results={results.data} />
+          </Suspense>
+        </>
       )}
     </section>
   );
