@@ -1,5 +1,5 @@
 import type { BandZones, ReportBlock } from '@app/contract/reports';
-import { colors, fonts, zoneColors } from './pdf-theme.ts';
+import { accentOf, colors, fonts } from './pdf-theme.ts';
 import { formatScore } from './pdf-format.ts';
 import { label, type TextStyle } from './pdf-text-style.ts';
 
@@ -49,7 +49,7 @@ export function drawBarChart(doc: PDFKit.PDFDocument, block: BarChart, x: number
 
   // Band zones, as one shaded column each behind all bars, with their names on top.
   for (const zone of zones) {
-    doc.rect(at(zone.from), rowsTop, at(zone.to) - at(zone.from), rowsHeight).fill(zoneColors[zone.band]);
+    doc.rect(at(zone.from), rowsTop, at(zone.to) - at(zone.from), rowsHeight).fill(accentOf(doc).zones[zone.band]);
     label(doc, zone.label, (at(zone.from) + at(zone.to)) / 2, y + 3, zoneLabel, 'center');
   }
   doc.save().lineWidth(0.6).dash(2, { space: 2 }).strokeColor(colors.rule);
@@ -66,8 +66,8 @@ export function drawBarChart(doc: PDFKit.PDFDocument, block: BarChart, x: number
     doc.rect(trackLeft, centre - 0.5, trackWidth, 1).fill(colors.rule);
     const low = at(bar.error_band.low);
     const high = at(bar.error_band.high);
-    doc.roundedRect(low, centre - 5, Math.max(high - low, 3), 10, 5).fill(colors.primaryLight);
-    doc.circle(at(bar.score), centre, 5).lineWidth(1.5).fillAndStroke(colors.primary, colors.white);
+    doc.roundedRect(low, centre - 5, Math.max(high - low, 3), 10, 5).fill(accentOf(doc).light);
+    doc.circle(at(bar.score), centre, 5).lineWidth(1.5).fillAndStroke(accentOf(doc).main, colors.white);
     label(doc, formatScore(bar.score), x + width, centre - 5.5, value, 'right');
   });
 
@@ -78,10 +78,10 @@ export function drawBarChart(doc: PDFKit.PDFDocument, block: BarChart, x: number
   }
 
   const legendTop = axisTop + axisHeight;
-  doc.circle(trackLeft + 4, legendTop + 4, 3.5).fill(colors.primary);
+  doc.circle(trackLeft + 4, legendTop + 4, 3.5).fill(accentOf(doc).main);
   label(doc, 'your score', trackLeft + 11, legendTop, axis);
   const rangeLeft = trackLeft + 70;
-  doc.roundedRect(rangeLeft, legendTop + 1, 18, 7, 3.5).fill(colors.primaryLight);
+  doc.roundedRect(rangeLeft, legendTop + 1, 18, 7, 3.5).fill(accentOf(doc).light);
   label(doc, 'likely range (error band)', rangeLeft + 23, legendTop, axis);
 }
 

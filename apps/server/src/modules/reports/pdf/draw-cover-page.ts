@@ -2,7 +2,7 @@ import type { ReportDocument } from '@app/contract/reports';
 import { formatDate } from './pdf-format.ts';
 import { artifact, group, tagged, type StructureParent } from './pdf-structure.ts';
 import { heightOf, label, write, type TextStyle } from './pdf-text-style.ts';
-import { colors, contentWidth, fonts, page } from './pdf-theme.ts';
+import { accentOf, colors, contentWidth, fonts, page } from './pdf-theme.ts';
 
 const bandHeight = 400;
 const left = page.margins.left;
@@ -21,9 +21,9 @@ function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number, c
   doc.polygon([x + c, y + 3.5], [x + c + 3, y + c], [x + c, y + size - 3.5], [x + c - 3, y + c]).fill(color);
 }
 
-/** Background of the cover: the primary band with a large, faint compass rose. */
+/** Background of the cover: the band in the report's accent with a large, faint compass rose. */
 function drawBackground(doc: PDFKit.PDFDocument): void {
-  doc.rect(0, 0, page.width, bandHeight).fill(colors.primary);
+  doc.rect(0, 0, page.width, bandHeight).fill(accentOf(doc).main);
   doc.save();
   doc.rect(0, 0, page.width, bandHeight).clip();
   doc.strokeOpacity(0.14).lineWidth(1).strokeColor(colors.white);
@@ -52,7 +52,7 @@ export function drawCoverPage(doc: PDFKit.PDFDocument, root: StructureParent, do
 
     const titleHeight = heightOf(doc, document.title, title, contentWidth - 40);
     const titleTop = bandHeight - 56 - titleHeight;
-    tagged(doc, cover, 'P', () => label(doc, 'PERSONAL REPORT', left, titleTop - 22, { ...eyebrow, size: 9 }));
+    tagged(doc, cover, 'P', () => label(doc, 'PERSONAL REPORT', left, titleTop - 22, { ...eyebrow, size: 9, color: accentOf(doc).soft }));
     tagged(doc, cover, 'H1', () => write(doc, document.title, left, titleTop, title, contentWidth - 40));
 
     let y = bandHeight + 52;

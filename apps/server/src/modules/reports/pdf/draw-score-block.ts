@@ -2,7 +2,7 @@ import type { ReportBlock } from '@app/contract/reports';
 import { formatCount, formatScore, ordinal } from './pdf-format.ts';
 import { artifact, group, tagged, type StructureParent } from './pdf-structure.ts';
 import { heightOf, label, textStyles, write, type TextStyle } from './pdf-text-style.ts';
-import { colors, fonts } from './pdf-theme.ts';
+import { accentOf, colors, fonts } from './pdf-theme.ts';
 
 type ScoreBlock = Extract<ReportBlock, { kind: 'score' }>;
 
@@ -48,7 +48,8 @@ export function drawScoreBlock(doc: PDFKit.PDFDocument, parent: StructureParent,
 
   doc.font(pill.font).fontSize(pill.size);
   const pillWidth = doc.widthOfString(block.band_label) + 16;
-  const pillTint = block.band === 'high' ? colors.primarySoft : block.band === 'low' ? colors.secondary : colors.accent;
+  const accent = accentOf(doc);
+  const pillTint = block.band === 'high' ? accent.soft : block.band === 'low' ? colors.secondary : accent.tint;
   artifact(doc, () => {
     doc.roundedRect(x, top, width, height, 8).lineWidth(0.8).fillAndStroke(colors.white, colors.border);
     doc.roundedRect(x + width - padding - pillWidth, top + padding - 1, pillWidth, 17, 8.5).fill(pillTint);
@@ -57,7 +58,7 @@ export function drawScoreBlock(doc: PDFKit.PDFDocument, parent: StructureParent,
   group(doc, parent, 'Div', (card) => {
     tagged(doc, card, 'P', () => {
       label(doc, block.label, left, top + padding, textStyles.blockTitle);
-      label(doc, block.band_label, x + width - padding - pillWidth / 2, top + padding + 3, pill, 'center');
+      label(doc, block.band_label, x + width - padding - pillWidth / 2, top + padding + 3, { ...pill, color: accent.dark }, 'center');
     });
 
     const figureTop = top + padding + headerHeight + 6;
@@ -65,7 +66,7 @@ export function drawScoreBlock(doc: PDFKit.PDFDocument, parent: StructureParent,
     doc.font(bigNumber.font).fontSize(bigNumber.size);
     const numberWidth = doc.widthOfString(score);
     tagged(doc, card, 'P', () => {
-      label(doc, score, left, figureTop, bigNumber);
+      label(doc, score, left, figureTop, { ...bigNumber, color: accent.main });
       label(doc, '/ 100', left + numberWidth + 4, figureTop + 15, outOf);
     });
 
@@ -80,8 +81,8 @@ export function drawScoreBlock(doc: PDFKit.PDFDocument, parent: StructureParent,
       'Figure',
       () => {
         doc.roundedRect(trackLeft, centre - 3, trackWidth, 6, 3).fill(colors.muted);
-        doc.roundedRect(at(block.error_band.low), centre - 5, Math.max(at(block.error_band.high) - at(block.error_band.low), 4), 10, 5).fill(colors.primaryLight);
-        doc.circle(at(block.score), centre, 5.5).lineWidth(1.5).fillAndStroke(colors.primary, colors.white);
+        doc.roundedRect(at(block.error_band.low), centre - 5, Math.max(at(block.error_band.high) - at(block.error_band.low), 4), 10, 5).fill(accent.light);
+        doc.circle(at(block.score), centre, 5.5).lineWidth(1.5).fillAndStroke(accent.main, colors.white);
         label(doc, '0', trackLeft, centre + 10, scaleLabel);
         label(doc, '100', trackLeft + trackWidth, centre + 10, scaleLabel, 'right');
         const rangeCentre = Math.min(Math.max(at((block.error_band.low + block.error_band.high) / 2), trackLeft + 60), trackLeft + trackWidth - 60);

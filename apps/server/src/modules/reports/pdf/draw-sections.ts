@@ -4,7 +4,7 @@ import { addPage, ensureRoom, gapBefore, roomLeft } from './pdf-flow.ts';
 import { artifact, tagged, type StructureParent } from './pdf-structure.ts';
 import { heightOf, textStyles, write } from './pdf-text-style.ts';
 import type { SectionPlace } from './table-of-contents.ts';
-import { colors, contentBottom, contentWidth, page, spacing } from './pdf-theme.ts';
+import { accentOf, colors, contentBottom, contentWidth, page, spacing } from './pdf-theme.ts';
 
 const left = page.margins.left;
 const accentHeight = 4;
@@ -70,7 +70,7 @@ function drawSubsection(context: SectionContext, parent: StructureParent, sectio
   artifact(doc, () => doc.rect(left, ruleTop, contentWidth, 0.8).fill(colors.border));
   const top = ruleTop + subsectionRuleGap;
   const item = markPlace(context, section, outline);
-  tagged(doc, sect, headingType(depth), () => write(doc, section.title, left, top, textStyles.subsection, contentWidth));
+  tagged(doc, sect, headingType(depth), () => write(doc, section.title, left, top, { ...textStyles.subsection, color: accentOf(doc).main }, contentWidth));
   drawContent(context, sect, section, depth, item);
   sect.end();
 }
@@ -91,7 +91,7 @@ export function drawSection(context: SectionContext, root: StructureParent, sect
   const sect = doc.struct('Sect');
   root.add(sect);
   const top = doc.y;
-  artifact(doc, () => doc.roundedRect(left, top, 36, accentHeight, 2).fill(colors.primary));
+  artifact(doc, () => doc.roundedRect(left, top, 36, accentHeight, 2).fill(accentOf(doc).main));
   const titleTop = top + accentHeight + sectionHeadingGap;
   const item = markPlace(context, section, context.outline);
   tagged(doc, sect, headingType(0), () => write(doc, section.title, left, titleTop, textStyles.section, contentWidth));

@@ -2,7 +2,7 @@ import type { ReportBlock } from '@app/contract/reports';
 import { addPage, roomLeft } from './pdf-flow.ts';
 import { artifact, group, tagged, type StructureParent } from './pdf-structure.ts';
 import { heightOf, textStyles, useStyle, write, type TextStyle } from './pdf-text-style.ts';
-import { colors } from './pdf-theme.ts';
+import { accentOf, colors } from './pdf-theme.ts';
 
 type TableBlock = Extract<ReportBlock, { kind: 'table' }>;
 
@@ -70,12 +70,12 @@ export function drawTable(doc: PDFKit.PDFDocument, parent: StructureParent, bloc
       const top = doc.y;
       if (repeat) {
         artifact(doc, () => {
-          drawBackground(top, headHeight, colors.accent);
-          block.columns.forEach((column, index) => drawCell(column, index, top, headStyle));
+          drawBackground(top, headHeight, accentOf(doc).tint);
+          block.columns.forEach((column, index) => drawCell(column, index, top, { ...headStyle, color: accentOf(doc).dark }));
         });
       } else {
-        artifact(doc, () => drawBackground(top, headHeight, colors.accent));
-        group(doc, table, 'TR', (row) => block.columns.forEach((column, index) => tagged(doc, row, 'TH', () => drawCell(column, index, top, headStyle), { scope: 'Column' })));
+        artifact(doc, () => drawBackground(top, headHeight, accentOf(doc).tint));
+        group(doc, table, 'TR', (row) => block.columns.forEach((column, index) => tagged(doc, row, 'TH', () => drawCell(column, index, top, { ...headStyle, color: accentOf(doc).dark }), { scope: 'Column' })));
       }
       doc.y = top + headHeight;
     };

@@ -1,6 +1,8 @@
+import type { GeneratedReportType } from '@app/contract/reports';
 import { pdfFonts } from '../../../lib/pdf/pdf-fonts.ts';
 // The report's look: the web app's palette (apps/web/src/styles.css, light theme, converted from
-// oklch to sRGB hex because PDF has no oklch), Inter in three weights, and the A4 page grid.
+// oklch to sRGB hex because PDF has no oklch), each report's assessment accent, Inter in three
+// weights, and the A4 page grid.
 
 export const colors = {
   /** --foreground */
@@ -39,6 +41,41 @@ export const zoneColors = { low: '#f3f5f8', average: '#e4eefb', high: '#d3e2f6' 
 
 /** Series colours of the share chart and the values circle's motives (distinct, AA on white). */
 export const seriesColors = ['#1e579f', '#1f7a6e', '#b4640a', '#6e4aa8', '#b33a5f', '#4f5d70', '#2f7fbf', '#7a7a1f'] as const;
+
+/**
+ * The accent of a report: one per assessment, the web's `--big5`, `--environment` and `--values`
+ * (apps/web/src/styles.css, light theme, in sRGB), used as on the web: the cover band, the section
+ * marks and subsection headings, the bars, score markers and their bands. The complete profile
+ * spans the three and keeps the brand's blue. `soft` is text on `main` (4.5:1 or more), `dark` is
+ * text on `tint`, `main` passes 4.5:1 on white, `tint` and the `high` zone.
+ */
+export interface AccentPalette {
+  main: string;
+  dark: string;
+  tint: string;
+  light: string;
+  soft: string;
+  zones: { low: string; average: string; high: string };
+}
+
+export const accentPalettes: Record<GeneratedReportType, AccentPalette> = {
+  big5: { main: '#6245ae', dark: '#311d60', tint: '#f0eeff', light: '#beb6e8', soft: '#dedaf7', zones: { low: zoneColors.low, average: '#f0eeff', high: '#e1ddfe' } },
+  environment: { main: '#007162', dark: '#00382f', tint: '#dff6f1', light: '#8bcdbf', soft: '#dff6f1', zones: { low: zoneColors.low, average: '#dff6f1', high: '#c2ece2' } },
+  values: { main: '#a24112', dark: '#531700', tint: '#ffebe3', light: '#e5b099', soft: '#f6d6c9', zones: { low: zoneColors.low, average: '#ffebe3', high: '#fcd9c9' } },
+  complete: { main: colors.primary, dark: colors.primaryDark, tint: colors.accent, light: colors.primaryLight, soft: colors.primarySoft, zones: zoneColors },
+};
+
+const documentAccents = new WeakMap<PDFKit.PDFDocument, AccentPalette>();
+
+/** Gives a document its report's accent (renderReportPdf, before drawing). */
+export function setDocumentAccent(doc: PDFKit.PDFDocument, type: GeneratedReportType): void {
+  documentAccents.set(doc, accentPalettes[type]);
+}
+
+/** The accent of the document being drawn: its report's, else the brand's blue. */
+export function accentOf(doc: PDFKit.PDFDocument): AccentPalette {
+  return documentAccents.get(doc) ?? accentPalettes.complete;
+}
 
 export const fonts = pdfFonts;
 

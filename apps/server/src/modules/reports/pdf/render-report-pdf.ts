@@ -5,7 +5,7 @@ import { drawSection, type SectionContext } from './draw-sections.ts';
 import { drawSummaryPage } from './draw-summary-page.ts';
 import { drawPageFurniture } from './page-furniture.ts';
 import { registerPdfFonts } from '../../../lib/pdf/pdf-fonts.ts';
-import { page } from './pdf-theme.ts';
+import { page, setDocumentAccent } from './pdf-theme.ts';
 import { drawTableOfContents } from './table-of-contents.ts';
 
 export interface RenderedReport {
@@ -45,6 +45,7 @@ export function renderReportPdf(document: ReportDocument, options: { compress?: 
   });
 
   registerPdfFonts(doc);
+  setDocumentAccent(doc, document.type);
   const root = doc.struct('Document');
   doc.addStructure(root);
 
