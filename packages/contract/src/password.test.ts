@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validationMessages } from './messages.ts';
-import { newPassword, passwordRuleMessages } from './password.ts';
+import { passwordRuleMessages } from './password-rules.ts';
+import { newPassword } from './password.ts';
 import { registerRequest } from './registration.ts';
 
 function messagesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string): string[] {

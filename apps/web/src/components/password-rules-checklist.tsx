@@ -1,4 +1,4 @@
-import { passwordMaxLength, passwordMinLength, passwordRuleMessages, passwordRules } from '@app/contract/password';
+import { passwordMaxLength, passwordMinLength, passwordRuleMessages, passwordRules } from '@app/contract/password-rules';
 import { Check, Circle, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';

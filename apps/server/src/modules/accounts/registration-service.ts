@@ -1,6 +1,6 @@
 import type { Account } from '@app/contract/account';
 import type { TokenPair } from '@app/contract/auth';
-import { passwordRuleMessages } from '@app/contract/password';
+import { passwordRuleMessages } from '@app/contract/password-rules';
 import { registrationMessages, type RegisterRequest } from '@app/contract/registration';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';

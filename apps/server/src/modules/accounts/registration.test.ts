@@ -2,7 +2,7 @@ import { account } from '@app/contract/account';
 import { accountApiPaths, apiPaths } from '@app/contract/api-paths';
 import { loginResponse } from '@app/contract/auth';
 import { validationMessages } from '@app/contract/messages';
-import { passwordRuleMessages } from '@app/contract/password';
+import { passwordRuleMessages } from '@app/contract/password-rules';
 import { registrationMessages, type RegisterRequest } from '@app/contract/registration';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { accountApiPaths, apiPaths } from '@app/contract/api-paths';
-import { passwordRuleMessages } from '@app/contract/password';
+import { passwordRuleMessages } from '@app/contract/password-rules';
 import { forgotPasswordSentMessage, invalidResetLinkMessage, passwordResetDoneMessage } from '@app/contract/password-reset';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

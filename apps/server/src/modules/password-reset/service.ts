@@ -1,5 +1,5 @@
 import { invalidResetLinkMessage, resetLinkLifetimeMinutes, type ResetPasswordRequest } from '@app/contract/password-reset';
-import { passwordRuleMessages } from '@app/contract/password';
+import { passwordRuleMessages } from '@app/contract/password-rules';
 import { tooManyAttemptsMessage } from '@app/contract/rate-limits';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 import { accountSettingsMessages, wrongPasswordMessage, type ChangePasswordRequest } from '@app/contract/account-settings';
-import { passwordRuleMessages } from '@app/contract/password';
+import { passwordRuleMessages } from '@app/contract/password-rules';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
 import { users } from '../../db/schema/users.ts';

@@ -1,7 +1,7 @@
 import { accountSettingsMessages, passwordChangedMessage, wrongPasswordMessage } from '@app/contract/account-settings';
 import { accountApiPaths, apiPaths } from '@app/contract/api-paths';
 import { errorMessages, validationMessages } from '@app/contract/messages';
-import { passwordRuleMessages } from '@app/contract/password';
+import { passwordRuleMessages } from '@app/contract/password-rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, strongPassword, type RegisteredUser } from '../../../test/auth-helpers.ts';
