@@ -2,18 +2,19 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font, type GlyphRun } from 'fontkit';
 
-// Inter (SIL Open Font License) from @expo-google-fonts/inter, embedded and subset by pdfkit in every
-// PDF the product makes (reports, invoices), so every reader shows the same letters, including names
-// outside Latin-1 (Łukasiewicz, Dvořák, Παπαδοπούλου, Çağlayan).
+// Manrope (SIL Open Font License) from @expo-google-fonts/manrope, the web's text face (issue 16),
+// embedded and subset by pdfkit in every PDF the product makes (reports, invoices), so every reader
+// shows the same letters, including names outside Latin-1 (Łukasiewicz, Dvořák, Παπαδοπούλου,
+// Çağlayan): it has Latin Extended, Greek and Cyrillic.
 const require = createRequire(import.meta.url);
 
 /** The names the fonts are registered under in a document (`doc.font(pdfFonts.bold)`). */
-export const pdfFonts = { regular: 'Inter', semibold: 'Inter-SemiBold', bold: 'Inter-Bold' } as const;
+export const pdfFonts = { regular: 'Manrope', semibold: 'Manrope-SemiBold', bold: 'Manrope-Bold' } as const;
 const fonts = pdfFonts;
 const files = {
-  [fonts.regular]: '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
-  [fonts.semibold]: '@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf',
-  [fonts.bold]: '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
+  [fonts.regular]: '@expo-google-fonts/manrope/400Regular/Manrope_400Regular.ttf',
+  [fonts.semibold]: '@expo-google-fonts/manrope/600SemiBold/Manrope_600SemiBold.ttf',
+  [fonts.bold]: '@expo-google-fonts/manrope/700Bold/Manrope_700Bold.ttf',
 } as const;
 
 /** Words shaped per font before the cache starts again (report texts use a few thousand). */
@@ -21,7 +22,7 @@ const maximumCachedWords = 50_000;
 
 /**
  * A font shared by every report this process renders, which remembers how each word was shaped.
- * Parsing Inter's tables and running its OpenType shaping (contextual alternates, kerning) for every
+ * Parsing the font's tables and running its OpenType shaping (contextual alternates, kerning) for every
  * word took most of a report's render time when each PDF opened the file afresh (bench/report-pdf:
  * median 214 ms for the complete profile; 140 ms with the font shared, under 70 ms with the shaped
  * words remembered). pdfkit accepts a fontkit font in place of a file and scales the positions of
@@ -68,14 +69,14 @@ function sharedFont(buffer: Buffer): Font {
 let shared: Array<[string, Font]> | undefined;
 
 /** The three weights, read and parsed once per process. */
-function interFonts(): Array<[string, Font]> {
+function textFonts(): Array<[string, Font]> {
   shared ??= Object.entries(files).map(([name, file]) => [name, sharedFont(readFileSync(require.resolve(file)))]);
   return shared;
 }
 
-/** Registers Inter's three weights under the names of `pdfFonts` and selects the regular one. */
+/** Registers the text face's three weights under the names of `pdfFonts` and selects the regular one. */
 export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
   // pdfkit takes a fontkit font wherever it takes a font file (PDFFontFactory.open); its types list files only.
-  for (const [name, font] of interFonts()) doc.registerFont(name, font as unknown as Buffer);
+  for (const [name, font] of textFonts()) doc.registerFont(name, font as unknown as Buffer);
   doc.font(fonts.regular);
 }

@@ -33,7 +33,7 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
     doc.on('error', reject);
   });
 
-  // Inter, embedded: names and addresses in any EU language print as typed (Helvetica has Latin-1 only).
+  // Manrope (the product's text face), embedded: names and addresses in any EU language print as typed (Helvetica has Latin-1 only).
   registerPdfFonts(doc);
   const seller = { ...options.seller, vatNumber: options.sellerVatNumber ?? options.seller.vatNumber };
   const left = 50;

@@ -1,8 +1,8 @@
 import type { GeneratedReportType } from '@app/contract/reports';
 import { pdfFonts } from '../../../lib/pdf/pdf-fonts.ts';
 // The report's look: the web app's palette (apps/web/src/styles.css, light theme, converted from
-// oklch to sRGB hex because PDF has no oklch), each report's assessment accent, Inter in three
-// weights, and the A4 page grid.
+// oklch to sRGB hex because PDF has no oklch), each report's assessment accent, the text face
+// (Manrope) in three weights, and the A4 page grid.
 
 export const colors = {
   /** --foreground */
