@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type APIResponse, type Page } from '@pl
 // otherwise do it. Every call goes through the real CSRF double-submit, like the SPA's.
 
 /** Starts the CSRF pair on this request context (once) and returns the header that proves it. */
-async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const readToken = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
   let token = await readToken();
   if (token === undefined) {

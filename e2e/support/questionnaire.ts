@@ -1,20 +1,11 @@
 import { assessmentApiPaths } from '@app/contract/api-paths';
 import { questionResponse, type QuestionResponse } from '@app/contract/questionnaire';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { csrfHeaders } from './api.ts';
 
 // The questionnaire through the product's own API (spec 7: GET /me/question, POST
 // /me/question/{id}/answer), for tests that need a user who has finished it, or got part-way.
 
-async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
-  const readToken = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  let token = await readToken();
-  if (token === undefined) {
-    await request.get('/sanctum/csrf-cookie');
-    token = await readToken();
-  }
-  if (token === undefined) throw new Error('GET /sanctum/csrf-cookie set no XSRF-TOKEN cookie');
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
 
 async function questionOrNull(response: APIResponse, what: string): Promise<QuestionResponse | null> {
   if (response.status() === 204) return null;
@@ -49,7 +40,7 @@ export async function answerQuestionsThroughApi(
   while (current !== null && answered < limit) {
     const path = assessmentApiPaths.answer(current.question.id);
     const response = await request.post(path, {
-      headers: { ...auth, ...(await csrfHeader(request)) },
+      headers: { ...auth, ...(await csrfHeaders(request)) },
       data: { choice_id: variedChoice(current, answered) },
     });
     answered += 1;

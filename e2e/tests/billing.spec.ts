@@ -2,7 +2,7 @@ import type { TokenPair } from '@app/contract/auth';
 import { productList } from '@app/contract/cart';
 import { digitalContentConsent } from '@app/contract/checkout';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInBrowser } from '../support/api.ts';
+import { csrfHeaders, signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
 import { completeQuestionnaireThroughApi } from '../support/questionnaire.ts';
 import { expectPath } from '../support/ui.ts';
@@ -11,11 +11,6 @@ import { expectPath } from '../support/ui.ts';
 // billing details remembered (checkout, Settings › Billing, a declined card's 'Try again'), and a
 // bundle that replaces its single reports in the basket.
 
-async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
-  const read = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if ((await read()) === undefined) await request.get('/sanctum/csrf-cookie');
-  return { 'X-XSRF-TOKEN': decodeURIComponent((await read()) ?? '') };
-}
 
 /** A user who may open the basket and the checkout: birth details saved, the questionnaire answered. */
 async function buyer(request: APIRequestContext, label: string) {
@@ -27,7 +22,7 @@ async function buyer(request: APIRequestContext, label: string) {
 /** PUT /api/user/birth-details: born in Lyon, France. */
 async function bornInFrance(request: APIRequestContext, session: TokenPair): Promise<void> {
   const response = await request.put('/api/user/birth-details', {
-    headers: { ...(await csrfHeader(request)), Authorization: `Bearer ${session.access_token}` },
+    headers: { ...(await csrfHeaders(request)), Authorization: `Bearer ${session.access_token}` },
     data: {
       birth_date: '1988-09-12',
       birth_time: '08:30:00',
@@ -48,7 +43,7 @@ async function addToBasket(request: APIRequestContext, session: TokenPair, sku: 
   const products = productList.parse(await (await request.get('/api/products', { headers: auth })).json()).data;
   const product = products.find((candidate) => candidate.sku === sku);
   if (!product) throw new Error(`the catalogue has no ${sku}`);
-  const response = await request.post('/api/cart/items', { headers: { ...auth, ...(await csrfHeader(request)) }, data: { product_id: product.id } });
+  const response = await request.post('/api/cart/items', { headers: { ...auth, ...(await csrfHeaders(request)) }, data: { product_id: product.id } });
   expect(response.status(), `POST /api/cart/items: ${await response.text()}`).toBe(200);
   return product.title;
 }
@@ -139,8 +134,10 @@ test('pays once with "Remember", the next checkout is prefilled, and Settings �
   // Settings › Billing shows and edits them.
   await page.getByRole('link', { name: 'Settings › Billing' }).click();
   await expectPath(page, '/settings/billing');
+  // The checkout has a 'Billing details' heading too: wait for what only the settings page has.
+  await expect(page.getByRole('button', { name: 'Save billing details' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Billing details' })).toBeVisible();
-  await expect(page.getByLabel('Name')).toHaveValue('Ada Lovelace');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace');
   await expect(page.getByLabel('Address line 1')).toHaveValue('12 St James’s Square');
   await page.getByLabel('Address line 2 (optional)').fill('Flat 2');
   await page.getByLabel('City').fill('Manchester');

@@ -3,7 +3,7 @@ import { productList } from '@app/contract/cart';
 import { digitalContentConsent } from '@app/contract/checkout';
 import { orderList } from '@app/contract/orders';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInBrowser } from '../support/api.ts';
+import { csrfHeaders, signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
 import { mailTo, waitForMailLink } from '../support/outbox.ts';
 import { completeQuestionnaireThroughApi } from '../support/questionnaire.ts';
@@ -13,11 +13,6 @@ import { expectPath } from '../support/ui.ts';
 // (issue 5): paying with Stripe's public test cards, the order pages, and the payments page; the
 // digital-content consent beside Pay and the order confirmation e-mail (issue 11).
 
-async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
-  const read = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if ((await read()) === undefined) await request.get('/sanctum/csrf-cookie');
-  return { 'X-XSRF-TOKEN': decodeURIComponent((await read()) ?? '') };
-}
 
 /** A user who may open the checkout: birth details saved and the questionnaire answered (spec 2). */
 async function buyer(request: APIRequestContext, label: string) {
@@ -36,7 +31,7 @@ async function addReportToBasket(request: APIRequestContext, session: TokenPair,
   const report = products.find((product) => product.report_type !== null && !except.includes(product.title));
   if (!report) throw new Error('the catalogue has no report product');
   const response = await request.post('/api/cart/items', {
-    headers: { ...auth, ...(await csrfHeader(request)) },
+    headers: { ...auth, ...(await csrfHeaders(request)) },
     data: { product_id: report.id, quantity: report.minimum_quantity },
   });
   expect(response.status(), `POST /api/cart/items: ${await response.text()}`).toBe(200);

@@ -2,7 +2,7 @@ import type { TokenPair } from '@app/contract/auth';
 import { productList } from '@app/contract/cart';
 import { checkoutResponse } from '@app/contract/checkout';
 import type { APIRequestContext } from '@playwright/test';
-import { signInBrowser } from '../support/api.ts';
+import { csrfHeaders, signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
 
 // The payments page's transactions (issue 16): each payment says what was bought (the order's
@@ -10,14 +10,9 @@ import { createUserThroughApi, expect, test } from '../support/accounts.ts';
 // never scrolls sideways on a phone. The purchases are made through the API; the checkout page
 // has its own journeys (checkout.spec.ts).
 
-async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
-  const read = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if ((await read()) === undefined) await request.get('/sanctum/csrf-cookie');
-  return { 'X-XSRF-TOKEN': decodeURIComponent((await read()) ?? '') };
-}
 
 async function addToBasketThroughApi(request: APIRequestContext, session: TokenPair, productId: string): Promise<void> {
-  const headers = { Authorization: `Bearer ${session.access_token}`, ...(await csrfHeader(request)) };
+  const headers = { Authorization: `Bearer ${session.access_token}`, ...(await csrfHeaders(request)) };
   const added = await request.post('/api/cart/items', { headers, data: { product_id: productId, quantity: 1 } });
   expect(added.status(), `POST /api/cart/items: ${await added.text()}`).toBe(200);
 }
@@ -25,7 +20,7 @@ async function addToBasketThroughApi(request: APIRequestContext, session: TokenP
 /** Pays for the basket with `cardNumber` (the test provider's outcomes); answers the order number. */
 async function payThroughApi(request: APIRequestContext, session: TokenPair, cardNumber: string): Promise<string> {
   const paid = await request.post('/api/checkout', {
-    headers: { Authorization: `Bearer ${session.access_token}`, ...(await csrfHeader(request)) },
+    headers: { Authorization: `Bearer ${session.access_token}`, ...(await csrfHeaders(request)) },
     data: {
       billing: { first_name: 'Mary', last_name: 'Somerville', email: 'mary@example.com', address: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' },
       payment: { method: 'card', card: { number: cardNumber, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' } },

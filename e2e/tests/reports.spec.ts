@@ -5,7 +5,7 @@ import type { TokenPair } from '@app/contract/auth';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { signInBrowser } from '../support/api.ts';
+import { csrfHeaders, signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
 import { answerQuestionsThroughApi } from '../support/questionnaire.ts';
 import { expectPath } from '../support/ui.ts';
@@ -16,18 +16,13 @@ import { expectPath } from '../support/ui.ts';
 
 const bundleSku = 'BUNDLE-COMPLETE';
 
-async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
-  const read = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if ((await read()) === undefined) await request.get('/sanctum/csrf-cookie');
-  return { 'X-XSRF-TOKEN': decodeURIComponent((await read()) ?? '') };
-}
 
 async function addToBasketThroughApi(request: APIRequestContext, session: TokenPair, sku: string): Promise<void> {
   const auth = { Authorization: `Bearer ${session.access_token}` };
   const products = productList.parse(await (await request.get('/api/products', { headers: auth })).json()).data;
   const product = products.find((candidate) => candidate.sku === sku);
   if (!product) throw new Error(`the catalogue has no ${sku}`);
-  const response = await request.post('/api/cart/items', { headers: { ...auth, ...(await csrfHeader(request)) }, data: { product_id: product.id, quantity: 1 } });
+  const response = await request.post('/api/cart/items', { headers: { ...auth, ...(await csrfHeaders(request)) }, data: { product_id: product.id, quantity: 1 } });
   expect(response.status(), `POST /api/cart/items: ${await response.text()}`).toBe(200);
 }
 
@@ -50,7 +45,7 @@ async function answerAllButValues(request: APIRequestContext, session: TokenPair
 /** Pays the basket through POST /api/checkout with the test card that succeeds. */
 async function checkoutThroughApi(request: APIRequestContext, session: TokenPair): Promise<void> {
   const response = await request.post('/api/checkout', {
-    headers: { Authorization: `Bearer ${session.access_token}`, ...(await csrfHeader(request)) },
+    headers: { Authorization: `Bearer ${session.access_token}`, ...(await csrfHeaders(request)) },
     data: {
       billing: { first_name: 'Zofia', last_name: 'Łukasiewicz', email: 'zofia@example.com', address: 'Floriańska 12', city: 'Kraków', postal_code: '31-019', country: 'PL' },
       payment: { method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' } },
