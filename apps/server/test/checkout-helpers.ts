@@ -1,6 +1,7 @@
 import { shopApiPaths } from '@app/contract/api-paths';
 import { basketEnvelope } from '@app/contract/cart';
 import { checkoutResponse, type CheckoutRequestInput, type CheckoutResponse } from '@app/contract/checkout';
+import { transactionList } from '@app/contract/transactions';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -129,4 +130,11 @@ export function testProviderOf(t: TestApp): TestPaymentProvider {
   const provider = t.app.paymentProvider;
   if (!(provider instanceof TestPaymentProvider)) throw new Error('the app does not use the test payment provider');
   return provider;
+}
+
+/** GET /api/transactions of the user (with an optional query string such as `?page=2`), parsed; throws unless 200. */
+export async function transactionsOf(t: TestApp, user: RegisteredUser, query = '') {
+  const response = await t.app.inject({ method: 'GET', url: `${shopApiPaths.transactions}${query}`, headers: user.authHeaders });
+  if (response.statusCode !== 200) throw new Error(`GET /api/transactions answered ${response.statusCode}: ${response.body}`);
+  return transactionList.parse(response.json());
 }

@@ -3,7 +3,6 @@ import { cardMessages, checkoutMessages, checkoutResponse, digitalContentConsent
 import { paymentMessages } from '@app/contract/messages';
 import { orderEnvelope, orderList } from '@app/contract/orders';
 import { paymentMethodList } from '@app/contract/payment-methods';
-import { transactionList } from '@app/contract/transactions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { couponRedemptions } from '../../db/schema/coupon-redemptions.ts';
@@ -25,6 +24,7 @@ import {
   testCards,
   testProviderOf,
   createCheckoutTestApp,
+  transactionsOf,
 } from '../../../test/checkout-helpers.ts';
 import { type TestApp } from '../../../test/test-app.ts';
 
@@ -41,11 +41,6 @@ beforeEach(async () => {
   user = await registerUser(t);
 });
 
-async function transactionsOf(buyer: RegisteredUser) {
-  const response = await t.app.inject({ method: 'GET', url: shopApiPaths.transactions, headers: buyer.authHeaders });
-  expect(response.statusCode).toBe(200);
-  return transactionList.parse(response.json());
-}
 
 describe('POST /api/checkout with the test provider', () => {
   it('pays with 4242: the order is paid, the basket emptied, the transaction recorded, the reports granted and the coupon counted', async () => {
@@ -79,7 +74,7 @@ describe('POST /api/checkout with the test provider', () => {
     const [redemption] = await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, result.order.id));
     expect(redemption?.status).toBe('confirmed');
 
-    const transactions = await transactionsOf(user);
+    const transactions = await transactionsOf(t, user);
     expect(transactions.meta.total).toBe(1);
     expect(transactions.data[0]).toMatchObject({ status: 'succeeded', amount: 13_495, order_id: result.order.id });
     expect(transactions.data[0]?.transaction).toMatch(/^pi_test_/);
@@ -88,7 +83,7 @@ describe('POST /api/checkout with the test provider', () => {
     // The test provider's own webhook-style events arrive afterwards: nothing happens twice.
     await testProviderOf(t).deliverEvents({ times: 2 });
     expect(await t.db.select().from(grantedReports).where(eq(grantedReports.orderId, result.order.id))).toHaveLength(4);
-    expect((await transactionsOf(user)).meta.total).toBe(1);
+    expect((await transactionsOf(t, user)).meta.total).toBe(1);
     expect(await couponRedeemed(t, coupon.id)).toBe(1);
   });
 
@@ -111,7 +106,7 @@ describe('POST /api/checkout with the test provider', () => {
     expect(basket?.items.map((item) => item.product_sku)).toEqual(['REPORT-ENVIRONMENT']);
     expect(basket?.coupon_code).toBe(coupon.code);
     expect(await couponRedeemed(t, coupon.id)).toBe(0);
-    const transactions = await transactionsOf(user);
+    const transactions = await transactionsOf(t, user);
     expect(transactions.data).toHaveLength(1);
     expect(transactions.data[0]).toMatchObject({ status: 'failed', amount: result.order.summary.total });
 
@@ -139,7 +134,7 @@ describe('POST /api/checkout with the test provider', () => {
     // Confirming again (a reload of the return page) answers the same, and nothing repeats.
     const again = await postOrderConfirmation(t.app, user, first.order.id, { confirmation_id: first.next_action.confirmation_id });
     expect(checkoutResponse.parse(again.json()).status).toBe('paid');
-    expect((await transactionsOf(user)).data.filter((row) => row.status === 'succeeded')).toHaveLength(1);
+    expect((await transactionsOf(t, user)).data.filter((row) => row.status === 'succeeded')).toHaveLength(1);
   });
 
   it('fails the order when the buyer refuses the extra step, and keeps the basket', async () => {
@@ -170,7 +165,7 @@ describe('POST /api/checkout with the test provider', () => {
     const second = await checkout(t, user, body);
     expect(second.order.id).toBe(first.order.id);
     expect(second.status).toBe('paid');
-    expect((await transactionsOf(user)).meta.total).toBe(1);
+    expect((await transactionsOf(t, user)).meta.total).toBe(1);
     expect(await t.db.select().from(orders).where(eq(orders.userId, user.account.id))).toHaveLength(1);
   });
 
@@ -182,7 +177,7 @@ describe('POST /api/checkout with the test provider', () => {
     const ids = answers.map((answer) => checkoutResponse.parse(answer.json()).order.id);
     expect(new Set(ids).size).toBe(1);
     expect(await t.db.select().from(orders).where(eq(orders.userId, user.account.id))).toHaveLength(1);
-    expect((await transactionsOf(user)).meta.total).toBe(1);
+    expect((await transactionsOf(t, user)).meta.total).toBe(1);
   });
 
   it('says "You missed identifying yourself, click here to try again!" when the billing e-mail is missing', async () => {
@@ -230,7 +225,7 @@ describe('POST /api/checkout with the test provider', () => {
       expect(response.json()).toEqual({ message: expect.any(String), errors: { digital_content_consent: [digitalContentConsent.required] } });
     }
     expect(await t.db.select().from(orders).where(eq(orders.userId, user.account.id))).toHaveLength(0);
-    expect((await transactionsOf(user)).meta.total).toBe(0);
+    expect((await transactionsOf(t, user)).meta.total).toBe(0);
     expect(await basketOf(t, user)).not.toBeNull();
   });
 

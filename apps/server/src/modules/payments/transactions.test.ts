@@ -1,8 +1,6 @@
-import { shopApiPaths } from '@app/contract/api-paths';
-import { transactionList } from '@app/contract/transactions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { addToBasket, card, checkout, checkoutBody, createCheckoutTestApp, testCards } from '../../../test/checkout-helpers.ts';
+import { addToBasket, card, checkout, checkoutBody, createCheckoutTestApp, testCards, transactionsOf } from '../../../test/checkout-helpers.ts';
 import { type TestApp } from '../../../test/test-app.ts';
 
 // GET /api/transactions (issue 16): each payment names what it bought (the order's number and
@@ -21,11 +19,6 @@ beforeEach(async () => {
   user = await registerUser(t);
 });
 
-async function transactionsOf(buyer: RegisteredUser, query = '') {
-  const response = await t.app.inject({ method: 'GET', url: `${shopApiPaths.transactions}${query}`, headers: buyer.authHeaders });
-  expect(response.statusCode).toBe(200);
-  return transactionList.parse(response.json());
-}
 
 describe('GET /api/transactions', () => {
   it('names the order a payment was for, with its lines and the invoice of a paid order', async () => {
@@ -34,7 +27,7 @@ describe('GET /api/transactions', () => {
     const paid = await checkout(t, user);
     expect(paid.status).toBe('paid');
 
-    const [row] = (await transactionsOf(user)).data;
+    const [row] = (await transactionsOf(t, user)).data;
     expect(row?.transaction).toMatch(/^pi_test_/);
     expect(row?.order).toEqual({
       id: paid.order.id,
@@ -52,7 +45,7 @@ describe('GET /api/transactions', () => {
     const retried = await checkout(t, user);
     expect(retried.status).toBe('paid');
 
-    const rows = (await transactionsOf(user)).data;
+    const rows = (await transactionsOf(t, user)).data;
     expect(rows.map((row) => [row.status, row.order?.number, row.order?.invoice_available])).toEqual([
       ['succeeded', retried.order.number, true],
       ['failed', failed.order.number, false],
@@ -67,11 +60,11 @@ describe('GET /api/transactions', () => {
     }
     const other = await registerUser(t);
 
-    const second = await transactionsOf(user, '?page=2&per_page=2');
+    const second = await transactionsOf(t, user, '?page=2&per_page=2');
     expect(second.meta).toEqual({ page: 2, per_page: 2, total: 3 });
     expect(second.data).toHaveLength(1);
     // Oldest last: the first order, the BIG5 report.
     expect(second.data[0]?.order?.items).toEqual([{ title: expect.stringMatching(/BIG5/i), quantity: 1 }]);
-    expect((await transactionsOf(other)).data).toEqual([]);
+    expect((await transactionsOf(t, other)).data).toEqual([]);
   });
 });
