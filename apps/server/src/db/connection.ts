@@ -59,6 +59,13 @@ export function connectDatabase(url: string, options: ConnectionOptions = {}): D
   // An idle client losing its connection (database restart) must not crash the process; the pool
   // replaces it on the next checkout and /health reports the outage meanwhile.
   pool.on('error', (error) => options.onIdleClientError?.(error));
+  // A checked-out client has no listener of the pool's between two statements (a transaction while
+  // Node works, a job between its queries): its connection breaking then would be an uncaught
+  // 'error' that ends the process. The statement running or the next one fails with the cause, and
+  // the pool drops the client on release, so this listener has nothing more to do.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return { pool, db: createDrizzle(pool) };
 }
 
