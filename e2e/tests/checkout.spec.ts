@@ -1,5 +1,5 @@
 import type { TokenPair } from '@app/contract/auth';
-import { productList } from '@app/contract/cart';
+import { productList } from '@app/contract/basket';
 import { digitalContentConsent } from '@app/contract/checkout';
 import { orderList } from '@app/contract/orders';
 import type { APIRequestContext, Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 import type { TokenPair } from '@app/contract/auth';
-import { productList } from '@app/contract/cart';
+import { productList } from '@app/contract/basket';
 import { checkoutResponse } from '@app/contract/checkout';
 import type { APIRequestContext } from '@playwright/test';
 import { csrfHeaders, signInBrowser } from '../support/api.ts';

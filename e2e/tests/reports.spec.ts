@@ -1,5 +1,5 @@
 import { account as accountSchema } from '@app/contract/account';
-import { productList } from '@app/contract/cart';
+import { productList } from '@app/contract/basket';
 import { digitalContentConsent } from '@app/contract/checkout';
 import type { TokenPair } from '@app/contract/auth';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
--- Tells every server instance whose priced baskets changed (modules/shop/basket-changes.ts), on
+-- Tells every server instance whose priced baskets changed (modules/shop/basket/basket-changes.ts), on
 -- channel basket_changes. GET /api/cart's read (load_basket_json) touches a user's carts row, their
 -- cart_items and their coupon_redemptions (their uses of the applied coupon): a change to any of
 -- them sends that user's id (the old and the new owner of the row, should it ever move). It also

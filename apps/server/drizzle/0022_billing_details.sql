@@ -18,7 +18,7 @@ ALTER TABLE "billing_details" ADD CONSTRAINT "billing_details_user_id_users_id_f
 -- The checkout's "Remember these billing details": saved by the paid transition (fulfil).
 ALTER TABLE "orders" ADD COLUMN "remember_billing_details" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 -- The basket is priced for the account's country (saved billing details, else the country of
--- birth), so a change of either announces the user on basket_changes (modules/shop/basket-changes.ts).
+-- birth), so a change of either announces the user on basket_changes (modules/shop/basket/basket-changes.ts).
 CREATE TRIGGER billing_details_basket_change AFTER INSERT OR UPDATE OR DELETE ON billing_details
   FOR EACH ROW EXECUTE FUNCTION notify_basket_change();
 --> statement-breakpoint

@@ -11,11 +11,11 @@ import { contentSecurityPolicyDirectives } from './lib/content-security-policy.t
 import { createLogger } from './logger.ts';
 import { createAccountEvents } from './modules/accounts/account-events.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
-import { assessmentRoutes } from './modules/assessments/routes.ts';
+import { assessmentRoutes } from './modules/questionnaire/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
-import { BasketCache } from './modules/shop/basket-cache.ts';
-import { basketCachePlugin } from './modules/shop/basket-cache-plugin.ts';
+import { BasketCache } from './modules/shop/basket/basket-cache.ts';
+import { basketCachePlugin } from './modules/shop/basket/basket-cache-plugin.ts';
 import { sessionCachePlugin } from './modules/auth/session-cache-plugin.ts';
 import { authenticateAccessToken } from './modules/auth/session-service.ts';
 import { billingDetailsRoutes } from './modules/billing-details/routes.ts';

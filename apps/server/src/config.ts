@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { isEuCountry, normaliseCountryCode } from './modules/shop/vat-rates.ts';
+import { isEuCountry, normaliseCountryCode } from './modules/tax/vat-rates.ts';
 import { defaultWebDistDir, repoRootDir } from './paths.ts';
 
 const portNumber = z.coerce
@@ -61,7 +61,7 @@ const envSchema = z.object({
    */
   SESSION_CACHE_TTL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(60_000).default(2_000),
   /**
-   * How long GET /api/cart's priced basket may be answered from memory (modules/shop/basket-cache);
+   * How long GET /api/cart's priced basket may be answered from memory (modules/shop/basket/basket-cache);
    * 0 prices every request from the database. Changes reach it through PostgreSQL notifications.
    */
   BASKET_CACHE_TTL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(60_000).default(2_000),

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db/connection.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
-import { syncConfiguredQuestionnaire } from './modules/assessments/catalogue-sync.ts';
+import { syncConfiguredQuestionnaire } from './modules/questionnaire/catalogue-sync.ts';
 import { handleShutdownSignals } from './lib/shutdown.ts';
 import { createLogger } from './logger.ts';
 import { warmLocationIndex } from './modules/geo/service.ts';

@@ -1,5 +1,5 @@
 import { shopApiPaths } from '@app/contract/api-paths';
-import { basketEnvelope } from '@app/contract/cart';
+import { basketEnvelope } from '@app/contract/basket';
 import { checkoutResponse, type CheckoutRequestInput, type CheckoutResponse } from '@app/contract/checkout';
 import { transactionList } from '@app/contract/transactions';
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../src/app.ts';
 import { coupons } from '../src/db/schema/coupons.ts';
 import { products } from '../src/db/schema/products.ts';
-import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
+import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider.ts';
 import type { RegisteredUser } from './auth-helpers.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 

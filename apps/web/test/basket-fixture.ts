@@ -1,4 +1,4 @@
-import type { AppliedCoupon, Basket, BasketItem } from '@app/contract/cart';
+import type { AppliedCoupon, Basket, BasketItem } from '@app/contract/basket';
 
 // Baskets as the server answers them (spec sections 3 and 7), for the web's basket tests. The
 // summary follows DESIGN.md's order: unit x quantity, then the discount, then VAT on the

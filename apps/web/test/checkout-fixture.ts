@@ -1,4 +1,4 @@
-import type { Basket } from '@app/contract/cart';
+import type { Basket } from '@app/contract/basket';
 import type { CheckoutResponse, PaymentConfig } from '@app/contract/checkout';
 import type { Order } from '@app/contract/orders';
 import type { PaymentMethod } from '@app/contract/payment-methods';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cents } from './cart.ts';
+import { cents } from './basket.ts';
 
 // Orders (issue 5). An order freezes the basket as it was priced at checkout: lines, totals and
 // the VAT rate never change afterwards, whatever happens to the catalogue.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { scoreBand } from './assessment-results.ts';
-import { reportTypes as purchasableReportTypes } from './cart.ts';
+import { reportTypes as purchasableReportTypes } from './basket.ts';
 
 // Reports (issue 11): what a buyer gets. The server composes one ReportDocument per edition from
 // the stored scores and the interpretation texts (packages/assessments); the web view and the PDF

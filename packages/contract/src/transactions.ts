@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cents } from './cart.ts';
+import { cents } from './basket.ts';
 import { pageMeta } from './orders.ts';
 
 // Spec section 3 "Transaction": transaction, status, description, date, amount.

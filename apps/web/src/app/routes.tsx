@@ -122,7 +122,7 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'app',
     titleKey: 'pages.signupData.title',
     breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard', to: 'dashboard' }, { titleKey: 'breadcrumbs.signupData' }],
-    page: () => import('@/features/account/pages/signup-data-page').then((module) => module.SignupDataPage),
+    page: () => import('@/features/birth-details/pages/signup-data-page').then((module) => module.SignupDataPage),
   },
   // Spec: '/checkout' goes to /checkout/basket.
   { name: 'checkout', access: 'app', redirect: () => 'checkout.basket' },

@@ -1,4 +1,4 @@
-import type { ReportType } from '@app/contract/cart';
+import type { ReportType } from '@app/contract/basket';
 
 // One accent per assessment (styles.css: --big5, --environment, --values), the same on the
 // dashboard, in the reports and in the PDFs (pdf-theme.ts). An element with the class sets

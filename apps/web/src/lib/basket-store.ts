@@ -1,5 +1,5 @@
 import { shopApiPaths } from '@app/contract/api-paths';
-import type { AddCartItemEnvelope, AddCartItemRequest, Basket, BasketEnvelope, BasketItem, ReplacedItem } from '@app/contract/cart';
+import type { AddCartItemEnvelope, AddCartItemRequest, Basket, BasketEnvelope, BasketItem, ReplacedItem } from '@app/contract/basket';
 import { browserCountry } from './countries.ts';
 import { httpClient, type HttpClient, type QueryParams, type RequestResult } from './http-client.ts';
 import { t } from './i18n.ts';
@@ -116,8 +116,8 @@ const maxWaitingEvents = 5;
 
 // The contract's zod loads with the first cart call, not with the module (it may sit on the
 // start-up path, whose size is budgeted: issue 3).
-const envelopeSchema = () => import('@app/contract/cart').then((module) => module.basketEnvelope);
-const addItemSchema = () => import('@app/contract/cart').then((module) => module.addCartItemEnvelope);
+const envelopeSchema = () => import('@app/contract/basket').then((module) => module.basketEnvelope);
+const addItemSchema = () => import('@app/contract/basket').then((module) => module.addCartItemEnvelope);
 
 /** spec 4: a basket without items is the empty basket, null. */
 function basketOrNull(basket: Basket | null | undefined): Basket | null {
@@ -356,7 +356,7 @@ export function createBasketStore(options: BasketStoreOptions): BasketStore {
         else emit({ type: 'itemAlreadyExists', title: existing?.product_title ?? '' });
       } else if (outcome.errors?.product_id || outcome.errors?.sku) {
         // Loaded already (the call's answer schema); kept off the start-up bundle like the schemas.
-        const { basketRuleMessages } = await import('@app/contract/cart');
+        const { basketRuleMessages } = await import('@app/contract/basket');
         const refusal = outcome.errors.product_id?.[0];
         if (refusal === undefined || refusal === basketRuleMessages.invalidItem) {
           // invalidItem (contract: 422 on product_id): unknown, or not for sale.

@@ -1,5 +1,5 @@
 import { shopApiPaths } from '@app/contract/api-paths';
-import { reportTypes, type Product, type ReportType } from '@app/contract/cart';
+import { reportTypes, type Product, type ReportType } from '@app/contract/basket';
 import { orderList } from '@app/contract/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { httpClient } from './http-client.ts';

@@ -1,7 +1,7 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The questions of the loaded item banks, mirrored at every start (modules/assessments
+ * The questions of the loaded item banks, mirrored at every start (modules/questionnaire
  * catalogue-sync), so that SQL alone can count what a user has left to answer (the account
  * object's `unanswered_questions`). The banks themselves stay files; this is their index.
  * Items no longer in the banks are kept with `retired_at` set, since answers name them.

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
 import type { DbExecutor } from '../auth/session-service.ts';
-import { questionnaireStatusOf, type QuestionnaireStatus } from '../assessments/questionnaire-status.ts';
+import { questionnaireStatusOf, type QuestionnaireStatus } from '../questionnaire/questionnaire-status.ts';
 import { birthDetailsOfUser } from '../birth-details/normalise-birth-details.ts';
 import { isPolicyUpdateRequired } from './policy-versions.ts';
 

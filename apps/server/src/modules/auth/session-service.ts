@@ -12,10 +12,10 @@ import { UnauthenticatedError } from '../../lib/domain-errors.ts';
 import { looksLikeOpaqueToken, newOpaqueToken, sha256Hex } from '../../lib/token-hash.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
 import { accountUserColumns } from '../accounts/account-view.ts';
-import { questionnaireStatusFrom } from '../assessments/questionnaire-status.ts';
+import { questionnaireStatusFrom } from '../questionnaire/questionnaire-status.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { AccountUser } from '../accounts/account-view.ts';
-import type { QuestionnaireStatus } from '../assessments/questionnaire-status.ts';
+import type { QuestionnaireStatus } from '../questionnaire/questionnaire-status.ts';
 
 declare module '../../plugins/auth.ts' {
   interface AuthenticatedSession {

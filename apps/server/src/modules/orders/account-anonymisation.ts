@@ -2,8 +2,8 @@ import type { OrderBilling } from '@app/contract/orders';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { releaseCouponRedemption } from '../shop/coupons.ts';
-import { openOrderStatuses } from './fulfilment.ts';
+import { releaseCouponRedemption } from '../shop/coupons/coupons.ts';
+import { openOrderStatuses } from './fulfilment/fulfilment.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { sweepOrders, sweepQueue } from './order-sweeper.ts';
-import { receiveProviderEvent } from './payment-events.ts';
+import { sweepOrders, sweepQueue } from './fulfilment/order-sweeper.ts';
+import { receiveProviderEvent } from './fulfilment/payment-events.ts';
 import { orderRoutes } from './routes.ts';
-import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
+import { stripeWebhookRoutes } from './fulfilment/stripe-webhook-routes.ts';
 
 export interface OrdersModuleOptions {
   config: Config;

@@ -1,5 +1,5 @@
 import { shopApiPaths } from '@app/contract/api-paths';
-import { basketRuleMessages } from '@app/contract/cart';
+import { basketRuleMessages } from '@app/contract/basket';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantedReports } from '../../db/schema/granted-reports.ts';

@@ -12,10 +12,10 @@ import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
 import { routePath } from '../payments/route-path.ts';
-import { confirmOrder, placeOrder, type CheckoutDeps } from './checkout-service.ts';
-import { createVatNumberChecker } from '../vat-numbers/create-vat-number-checker.ts';
-import { consentOf } from './digital-content-consent.ts';
-import { renderInvoice } from './invoice-pdf.ts';
+import { confirmOrder, placeOrder, type CheckoutDeps } from './checkout/checkout-service.ts';
+import { createVatNumberChecker } from '../tax/vat-numbers/create-vat-number-checker.ts';
+import { consentOf } from './checkout/digital-content-consent.ts';
+import { renderInvoice } from './invoices/invoice-pdf.ts';
 import { findOwnOrder, listOrders, orderView, statusOf } from './order-view.ts';
 
 export interface OrderRoutesOptions {

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { PaymentsConfig } from '../../config.ts';
-import { defineCustomerDeletionJobs } from './customer-deletion.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { StripePaymentProvider } from './stripe-provider.ts';
-import { TestPaymentProvider } from './test-provider.ts';
+import { defineCustomerDeletionJobs } from './customers/customer-deletion.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
+import { StripePaymentProvider } from './providers/stripe-provider.ts';
+import { TestPaymentProvider } from './providers/test-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

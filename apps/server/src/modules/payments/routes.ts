@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { routePath } from './route-path.ts';
-import { addPaymentMethod, listPaymentMethods, preparePaymentSetup, removePaymentMethod, setDefaultPaymentMethod } from './payment-methods-service.ts';
-import { listTransactions } from './transactions-service.ts';
+import { addPaymentMethod, listPaymentMethods, preparePaymentSetup, removePaymentMethod, setDefaultPaymentMethod } from './methods/payment-methods-service.ts';
+import { listTransactions } from './transactions/transactions-service.ts';
 
 /** Payment configuration, saved payment methods and the transactions list (issue 5). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { UnauthenticatedError, ValidationError } from '../../lib/domain-errors.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
 import { anonymiseOrdersOf } from '../orders/account-anonymisation.ts';
-import { noteCustomersForDeletion } from '../payments/customer-deletion.ts';
+import { noteCustomersForDeletion } from '../payments/customers/customer-deletion.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 
 /**

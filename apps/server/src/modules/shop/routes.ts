@@ -19,7 +19,7 @@ import {
   type IncludedInBundleBody,
   type InvalidItemBody,
   type ItemAlreadyExistsBody,
-} from '@app/contract/cart';
+} from '@app/contract/basket';
 import { validationErrorBody } from '@app/contract/errors';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,10 +28,10 @@ import type { Config } from '../../config.ts';
 import { hitRateLimits, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
-import { createVatNumberChecker } from '../vat-numbers/create-vat-number-checker.ts';
-import { isVatNumberVerified } from '../vat-numbers/buyer-vat-number.ts';
-import { MemoisedVatNumberChecker } from '../vat-numbers/memoised-checker.ts';
-import { listActiveProducts } from './catalogue-service.ts';
+import { createVatNumberChecker } from '../tax/vat-numbers/create-vat-number-checker.ts';
+import { isVatNumberVerified } from '../tax/vat-numbers/buyer-vat-number.ts';
+import { MemoisedVatNumberChecker } from '../tax/vat-numbers/memoised-checker.ts';
+import { listActiveProducts } from './catalogue/catalogue-service.ts';
 import {
   IncludedInBundleError,
   InvalidItemError,
@@ -44,7 +44,7 @@ import {
   removeItem,
   updateItemQuantity,
   type BasketContext,
-} from './service.ts';
+} from './basket/basket-service.ts';
 
 export interface ShopRoutesOptions {
   config: Config;

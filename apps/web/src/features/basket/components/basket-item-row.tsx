@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BasketItem } from '@app/contract/cart';
+import type { BasketItem } from '@app/contract/basket';
 import { BadgePercent, FileText, Layers, Trash, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PendingButton } from '@/components/ui/pending-button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { applyCouponRequest, type ApplyCouponRequest, type Basket } from '@app/contract/cart';
+import { applyCouponRequest, type ApplyCouponRequest, type Basket } from '@app/contract/basket';
 import { Tag } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

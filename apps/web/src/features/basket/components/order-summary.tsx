@@ -1,4 +1,4 @@
-import type { Basket } from '@app/contract/cart';
+import type { Basket } from '@app/contract/basket';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPercentage } from '@/lib/money';

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { BasketItem } from '@app/contract/cart';
+import type { BasketItem } from '@app/contract/basket';
 import { Minus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { Basket } from '@app/contract/cart';
+import type { Basket } from '@app/contract/basket';
 import { Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Basket } from '@app/contract/cart';
+import type { Basket } from '@app/contract/basket';
 import { ArrowRight, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { shopApiPaths } from '@app/contract/api-paths';
-import { basketEnvelope, type Basket } from '@app/contract/cart';
+import { basketEnvelope, type Basket } from '@app/contract/basket';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { httpClient } from '@/lib/http-client';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { CheckoutPayment, PaymentConfig } from '@app/contract/checkout';
 import type { PaymentMethod } from '@app/contract/payment-methods';
 import type { BillingDetails } from '@app/contract/billing-details';
-import type { Basket } from '@app/contract/cart';
+import type { Basket } from '@app/contract/basket';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Basket } from '@app/contract/cart';
+import type { Basket } from '@app/contract/basket';
 import { digitalContentConsent } from '@app/contract/checkout';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 import { shopApiPaths } from '@app/contract/api-paths';
-import { productList, type Product } from '@app/contract/cart';
+import { productList, type Product } from '@app/contract/basket';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { httpClient } from '@/lib/http-client';
 

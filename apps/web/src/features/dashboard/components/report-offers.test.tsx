@@ -1,4 +1,4 @@
-import type { Product } from '@app/contract/cart';
+import type { Product } from '@app/contract/basket';
 import { digitalContentConsent } from '@app/contract/checkout';
 import type { Order, OrderList } from '@app/contract/orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 import { bundlePrice } from '@app/contract/bundle-pricing';
-import type { Product } from '@app/contract/cart';
+import type { Product } from '@app/contract/basket';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, FileText, Layers, ShoppingBasket } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import type { Account } from '@app/contract/account';
 import type { AssessmentResultsResponse } from '@app/contract/assessment-results';
-import type { Basket, Product } from '@app/contract/cart';
+import type { Basket, Product } from '@app/contract/basket';
 import type { ReportListItem } from '@app/contract/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,0 +1,135 @@
+import type { CardDetails } from '@app/contract/checkout';
+import { checkoutMessages } from '@app/contract/checkout';
+import { paymentMessages } from '@app/contract/messages';
+import { DomainError } from '../../../lib/domain-errors.ts';
+
+// The one payment-provider interface (DESIGN section 5). Two adapters implement it: `test`
+// (offline, Stripe's test cards and outcomes) and `stripe` (PaymentIntents, SetupIntents,
+// webhooks). The orders module only ever talks to this interface.
+
+export type ProviderName = 'test' | 'stripe';
+
+/** What pays: a card typed in (test provider only), a saved method, or a Stripe.js method id. */
+export type PaymentSource =
+  | { kind: 'card'; card: CardDetails }
+  | { kind: 'saved'; providerMethodId: string }
+  | { kind: 'stripe'; paymentMethodId: string };
+
+export interface ChargeRequest {
+  amount: number;
+  currency: 'eur';
+  description: string;
+  /** Sent to the provider: a repeated charge with the same key is the same payment. */
+  idempotencyKey: string;
+  customerId: string;
+  source: PaymentSource;
+  /** Keep the method for later payments ("save card"). */
+  saveMethod: boolean;
+  metadata: Record<string, string>;
+}
+
+/** A saved method as we keep it: never the card number, only what the list shows. */
+export interface SavedMethodDetails {
+  providerMethodId: string;
+  type: 'card' | 'link';
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+export type ProviderNextAction = { type: 'confirm'; confirmation_id: string } | { type: 'stripe'; client_secret: string };
+
+/** Where a payment stands at the provider. */
+export type PaymentOutcome =
+  | { status: 'succeeded'; paymentId: string; savedMethod: SavedMethodDetails | null }
+  | { status: 'requires_action'; paymentId: string; nextAction: ProviderNextAction }
+  /** Accepted but not final yet (bank transfers, some cards): the webhook tells the end. */
+  | { status: 'processing'; paymentId: string }
+  | { status: 'failed'; paymentId: string | null; failureCode: string; failureMessage: string };
+
+/** An event the provider sent about a payment (a Stripe webhook or the test provider's copy). */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** The payment the event is about, if any. */
+  paymentId: string | null;
+  /** The order named in the payment's metadata (the event may overtake the charge's answer). */
+  orderId: string | null;
+  payload: unknown;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Stripe.js's key; null for the test provider. */
+  readonly publishableKey: string | null;
+  /** Test cards only: the UI shows a "test mode" badge. */
+  readonly testMode: boolean;
+
+  /** The provider's customer for a user (created on first use). */
+  createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
+  /** Creates and confirms a payment. */
+  charge(request: ChargeRequest): Promise<PaymentOutcome>;
+  /** After the buyer's extra step: how the payment ended. */
+  confirm(paymentId: string, input: { confirmationId: string | undefined; outcome: 'complete' | 'fail' }): Promise<PaymentOutcome>;
+  /** The payment's current state (for webhooks and the sweeper: the provider is the truth). */
+  retrieve(paymentId: string): Promise<PaymentOutcome>;
+  /** Cancels a payment that has not succeeded; answers its state after the attempt. */
+  cancel(paymentId: string): Promise<PaymentOutcome>;
+  /** Gives the whole payment back (a payment that succeeded for an order no longer payable). */
+  refund(paymentId: string): Promise<{ refundId: string }>;
+
+  /** Prepares the card form for saving a method: Stripe's SetupIntent secret, or null. */
+  createSetup(customerId: string): Promise<{ clientSecret: string | null }>;
+  /** Saves a method on the customer; throws PaymentMethodRefusedError when the provider refuses. */
+  attachMethod(customerId: string, input: { kind: 'card'; card: CardDetails } | { kind: 'setup'; setupIntentId: string }): Promise<SavedMethodDetails>;
+  detachMethod(providerMethodId: string): Promise<void>;
+  /**
+   * Deletes the customer and what the provider keeps on it (saved cards), after the user deleted
+   * their account. A customer already gone counts as done; an outage throws (the job retries).
+   */
+  deleteCustomer(customerId: string): Promise<void>;
+
+  /** Checks a webhook's signature and reads it; throws WebhookSignatureError. Stripe only. */
+  parseWebhook(rawBody: string, signature: string | undefined): ProviderEvent;
+  /** Called with each event the provider produces itself (the test provider's webhooks). */
+  onEvent(listener: (event: ProviderEvent) => Promise<void>): void;
+}
+
+/** The provider cannot be reached or answered with an error of its own: nothing was charged. */
+export class PaymentProviderUnavailableError extends DomainError {
+  override name = 'PaymentProviderUnavailableError';
+
+  constructor(options?: { cause?: unknown }) {
+    super('payment_provider_unavailable', 502, checkoutMessages.providerUnavailable);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/** Spec 8: the provider refused to save the card (400, the message as the spec spells it). */
+export class PaymentMethodRefusedError extends DomainError {
+  override name = 'PaymentMethodRefusedError';
+
+  constructor(readonly reason: string) {
+    super('bad_request', 400, paymentMessages.failedToAttachPaymentMethod);
+  }
+}
+
+/** Spec 8: the card form could not be prepared. */
+export class CardFormUnavailableError extends DomainError {
+  override name = 'CardFormUnavailableError';
+
+  constructor(options?: { cause?: unknown }) {
+    super('card_form_unavailable', 502, paymentMessages.failedToInitializeCardForm);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/** A webhook whose signature does not verify: 400, and nothing is stored. */
+export class WebhookSignatureError extends DomainError {
+  override name = 'WebhookSignatureError';
+
+  constructor() {
+    super('bad_request', 400, 'The webhook signature could not be verified.');
+  }
+}
