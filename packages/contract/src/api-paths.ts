@@ -70,3 +70,11 @@ export const reportApiPaths = {
   /** Writes the optional AI narrative again after it failed. */
   narrative: (type: string, id: string) => `/api/reports/${encodeURIComponent(type)}/${encodeURIComponent(id)}/narrative`,
 } as const;
+
+/** Organisations (issue 12): the creation wizard's draft, creation, and the caller's organisations. */
+export const organisationApiPaths = {
+  list: '/api/organisations',
+  draft: '/api/organisations/draft',
+  offer: '/api/organisations/offer',
+  organisation: (id: string) => `/api/organisations/${encodeURIComponent(id)}`,
+} as const;
