@@ -27,9 +27,14 @@ import * as cartItems from './schema/cart-items.ts';
 import * as couponRedemptions from './schema/coupon-redemptions.ts';
 import * as coupons from './schema/coupons.ts';
 import * as products from './schema/products.ts';
+import * as organisations from './schema/organisations.ts';
+import * as organisationMembers from './schema/organisation-members.ts';
+import * as organisationServices from './schema/organisation-services.ts';
+import * as organisationPeople from './schema/organisation-people.ts';
+import * as organisationDrafts from './schema/organisation-drafts.ts';
 
 // Every table file under ./schema, one line each (drizzle.config.ts globs the same folder).
-const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionnaireProgress, ...questionnaireTotals, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports, ...paymentCustomerDeletions, ...testProviderPayments, ...testProviderMethods };
+const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionnaireProgress, ...questionnaireTotals, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports, ...paymentCustomerDeletions, ...testProviderPayments, ...testProviderMethods, ...organisations, ...organisationMembers, ...organisationServices, ...organisationPeople, ...organisationDrafts };
 
 export type Database = NodePgDatabase<typeof schema>;
 
