@@ -19,6 +19,7 @@ import { basketCachePlugin } from './modules/shop/basket/basket-cache-plugin.ts'
 import { sessionCachePlugin } from './modules/auth/session-cache-plugin.ts';
 import { authenticateAccessToken } from './modules/auth/session-service.ts';
 import { billingDetailsRoutes } from './modules/billing-details/routes.ts';
+import { organisationRoutes } from './modules/organisations/routes.ts';
 import { birthDetailsRoutes } from './modules/birth-details/routes.ts';
 import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
@@ -143,6 +144,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(shopRoutes, { config });
   app.register(assessmentRoutes, { config });
   app.register(reportsModule, { config });
+  app.register(organisationRoutes);
 
   return app;
 }

@@ -33,6 +33,7 @@ function businessDetails(overrides: Record<string, unknown> = {}) {
 
 function request(overrides: Partial<CreateOrganisationInput> = {}): CreateOrganisationInput {
   return {
+    creation_key: '0b8e4f7a-5c1d-4f2e-8a9b-3c6d7e8f9a0b',
     type: 'business',
     services: [{ product_id: serviceId, quantity: 5 }],
     details: businessDetails(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billingDetailsRequest } from './billing-details.ts';
+import { billingDetails, billingDetailsRequest } from './billing-details.ts';
 import { emailField, requiredString } from './fields.ts';
 import { validationMessages } from './messages.ts';
 
@@ -208,6 +208,8 @@ export type OrganisationPlanStep = z.infer<typeof organisationPlanStep>;
  */
 export const createOrganisationRequest = z
   .object({
+    /** Made by the wizard once per submission: a retried submit answers with the organisation it made. */
+    creation_key: z.uuid({ error: validationMessages.required }),
     type: organisationTypeStep.shape.type,
     services: organisationTypeStep.shape.services,
     details: z.record(z.string(), z.unknown(), { error: validationMessages.required }),
@@ -303,7 +305,7 @@ export const organisation = organisationSummary.extend({
   nature_of_event: z.string().nullable(),
   services: z.array(organisationService),
   counts: z.object({ users: z.number().int(), employees: z.number().int(), portfolio_companies: z.number().int(), members: z.number().int() }),
-  billing_details: billingDetailsRequest.extend({ address_line_2: z.string().nullable(), county: z.string().nullable() }),
+  billing_details: billingDetails.omit({ updated_at: true }),
 });
 export type Organisation = z.infer<typeof organisation>;
 

@@ -1,0 +1,102 @@
+import { organisationApiPaths } from '@app/contract/api-paths';
+import { badRequestBody, errorBody, validationErrorBody } from '@app/contract/errors';
+import {
+  createOrganisationRequest,
+  hasOrganisationName,
+  maxDraftBytes,
+  organisationDraft,
+  organisationDraftEnvelope,
+  organisationEnvelope,
+  organisationList,
+  organisationMessages,
+} from '@app/contract/organisations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BadRequestError } from '../../lib/domain-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { routePath } from '../../lib/route-path.ts';
+import { createOrganisation } from './creation-service.ts';
+import { deleteDraft, findDraft, saveDraft } from './draft-service.ts';
+import { findOrganisation, listOrganisations } from './organisation-view.ts';
+
+const organisationParams = z.object({ organisationId: z.string() });
+
+/**
+ * Organisations, part 1 (issue 12): the creation wizard's draft, the submit that creates an
+ * organisation, and the caller's organisations. Private; everything is the caller's own: another
+ * person's organisation is a 404.
+ */
+export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    organisationApiPaths.list,
+    { schema: { tags: ['organisations'], summary: 'The organisations the caller belongs to, newest first, with the caller’s role', response: { 200: organisationList } } },
+    async (request) => ({ data: await listOrganisations(app.db, requireAuth(request).userId) }),
+  );
+
+  app.get(
+    organisationApiPaths.draft,
+    { schema: { tags: ['organisations'], summary: 'The creation wizard’s draft: the step and the entries so far; data is null when there is none', response: { 200: organisationDraftEnvelope } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await findDraft(app.db, requireAuth(request).userId) };
+    },
+  );
+
+  app.put(
+    organisationApiPaths.draft,
+    {
+      // A 64,000-character description and long lists of people fit; nothing bigger is kept.
+      bodyLimit: maxDraftBytes,
+      schema: {
+        tags: ['organisations'],
+        summary: 'Keeps the creation wizard’s entries as typed (not yet checked), replacing the draft before',
+        body: organisationDraft,
+        response: { 200: organisationDraftEnvelope, 422: validationErrorBody },
+      },
+    },
+    async (request) => ({ data: await saveDraft(app.db, requireAuth(request).userId, request.body, app.clock.now()) }),
+  );
+
+  app.delete(
+    organisationApiPaths.draft,
+    { schema: { tags: ['organisations'], summary: 'Forgets the creation wizard’s draft', response: { 204: z.null().describe('No draft is kept now') } } },
+    async (request, reply) => {
+      await deleteDraft(app.db, requireAuth(request).userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    organisationApiPaths.list,
+    {
+      bodyLimit: maxDraftBytes,
+      // Spec 8: a submit whose form names no organisation is answered with its own message.
+      preValidation: async (request) => {
+        if (!hasOrganisationName(request.body)) throw new BadRequestError(organisationMessages.nameNotDefined);
+      },
+      schema: {
+        tags: ['organisations'],
+        summary: 'Creates an organisation from the wizard’s three steps, the caller as its owner; the same creation_key again answers with the organisation it made',
+        body: createOrganisationRequest,
+        response: { 200: organisationEnvelope, 201: organisationEnvelope, 400: badRequestBody, 422: validationErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { organisation, created } = await createOrganisation(app.db, requireAuth(request).userId, request.body, app.clock.now());
+      return reply.code(created ? 201 : 200).send({ data: organisation });
+    },
+  );
+
+  app.get(
+    routePath(organisationApiPaths.organisation, 'organisationId'),
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'One organisation the caller belongs to; another’s is a 404',
+        params: organisationParams,
+        response: { 200: organisationEnvelope, 404: errorBody },
+      },
+    },
+    async (request) => ({ data: await findOrganisation(app.db, requireAuth(request).userId, request.params.organisationId) }),
+  );
+};
