@@ -32,9 +32,11 @@ import * as organisationMembers from './schema/organisation-members.ts';
 import * as organisationServices from './schema/organisation-services.ts';
 import * as organisationPeople from './schema/organisation-people.ts';
 import * as organisationDrafts from './schema/organisation-drafts.ts';
+import * as billingPlans from './schema/billing-plans.ts';
+import * as organisationTypePrices from './schema/organisation-type-prices.ts';
 
 // Every table file under ./schema, one line each (drizzle.config.ts globs the same folder).
-const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionnaireProgress, ...questionnaireTotals, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports, ...paymentCustomerDeletions, ...testProviderPayments, ...testProviderMethods, ...organisations, ...organisationMembers, ...organisationServices, ...organisationPeople, ...organisationDrafts };
+const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionnaireProgress, ...questionnaireTotals, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports, ...paymentCustomerDeletions, ...testProviderPayments, ...testProviderMethods, ...organisations, ...organisationMembers, ...organisationServices, ...organisationPeople, ...organisationDrafts, ...billingPlans, ...organisationTypePrices };
 
 export type Database = NodePgDatabase<typeof schema>;
 
