@@ -76,5 +76,6 @@ export const organisationApiPaths = {
   list: '/api/organisations',
   draft: '/api/organisations/draft',
   offer: '/api/organisations/offer',
+  quote: '/api/organisations/quote',
   organisation: (id: string) => `/api/organisations/${encodeURIComponent(id)}`,
 } as const;
