@@ -1,4 +1,5 @@
 import { loginResponse, type LoginResponse, type TokenPair } from '@app/contract/auth';
+import type { BirthDetailsRequest } from '@app/contract/birth-details';
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 
 // Set-up through the product's own HTTP API, for tests that are not about the form that would
@@ -53,20 +54,23 @@ export async function loginThroughApi(request: APIRequestContext, email: string,
   return loginResponse.parse(await response.json());
 }
 
-/** PUT /api/user/birth-details: 7 March 1990, 2:05 PM, Zürich (what the signup-data step saves). */
-export async function saveBirthDetailsThroughApi(request: APIRequestContext, session: TokenPair): Promise<void> {
+/** What the signup-data step saves for a user born on 7 March 1990, 2:05 PM, in Zürich. */
+const bornInZurich: BirthDetailsRequest = {
+  birth_date: '1990-03-07',
+  birth_time: '14:05:00',
+  birth_city: 'Zürich',
+  birth_country: 'Switzerland',
+  country_code: 'CH',
+  latitude: 47.36667,
+  longitude: 8.55,
+  timezone: 'Europe/Zurich',
+};
+
+/** PUT /api/user/birth-details (the signup-data step; Zürich unless told otherwise). */
+export async function saveBirthDetailsThroughApi(request: APIRequestContext, session: TokenPair, details: BirthDetailsRequest = bornInZurich): Promise<void> {
   const response = await request.put('/api/user/birth-details', {
     headers: { ...(await csrfHeaders(request)), Authorization: `Bearer ${session.access_token}` },
-    data: {
-      birth_date: '1990-03-07',
-      birth_time: '14:05:00',
-      birth_city: 'Zürich',
-      birth_country: 'Switzerland',
-      country_code: 'CH',
-      latitude: 47.36667,
-      longitude: 8.55,
-      timezone: 'Europe/Zurich',
-    },
+    data: details,
   });
   await expectStatus(response, 200, 'PUT /api/user/birth-details');
 }

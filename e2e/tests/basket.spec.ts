@@ -1,64 +1,15 @@
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import type { TokenPair } from '@app/contract/auth';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
-import { completeQuestionnaireThroughApi } from '../support/questionnaire.ts';
+import { addToBasketThroughApi, basketItem, basketLink, createDiscountCode, orderSummary, summaryAmount } from '../support/shop.ts';
 import { expectFieldMessage, expectPath, logoutFromUserMenu, submitLogin } from '../support/ui.ts';
 
 // The basket in the built product against the real server (issue 5): adding from the dashboard,
 // quantities, discount codes, removing with Undo, clearing, and the basket kept across logout.
+// Every user is created with birth details and the questionnaire answered: the Basket page needs a
+// finished registration (spec 2).
 
-const repositoryRoot = join(import.meta.dirname, '..', '..');
-const run = promisify(execFile);
-
-/**
- * A 10 % discount code created the way an operator creates one: with the admin CLI, attached to
- * the embedded database of the server under test (playwright.config.ts shares its directory).
- */
-async function createDiscountCode(): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: playwright.config.ts publishes the e2e data directory there');
-  const code = `E2E${randomBytes(3).toString('hex').toUpperCase()}`;
-  await run(join(repositoryRoot, 'node_modules', '.bin', 'tsx'), ['apps/server/src/cli/admin.ts', 'coupons', 'create', '--code', code, '--percent', '10'], {
-    cwd: repositoryRoot,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-    timeout: 60_000,
-  });
-  return code;
-}
-
-/** POST /api/cart/items by sku, for products the dashboard does not offer (organisation services). */
-async function addToBasketThroughApi(request: APIRequestContext, session: TokenPair, sku: string, quantity: number): Promise<void> {
-  let token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if (token === undefined) {
-    await request.get('/sanctum/csrf-cookie');
-    token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  }
-  const response = await request.post('/api/cart/items', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token ?? ''), Authorization: `Bearer ${session.access_token}` },
-    data: { sku, quantity },
-  });
-  expect(response.status(), `POST /api/cart/items ${sku}: ${await response.text()}`).toBe(200);
-}
-
-/** A user who may open the Basket page: birth details saved and the questionnaire answered (spec 2). */
-async function finishedUser(request: APIRequestContext, label: string) {
-  const user = await createUserThroughApi(request, label, { birthDetails: true });
-  // Answers whatever is still open (nothing, when the helper above already did).
-  await completeQuestionnaireThroughApi(request, user.session.access_token);
-  return user;
-}
-
-const basketLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Basket, / });
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-const basketItem = (page: Page, title: string) => page.getByRole('listitem', { name: title });
-const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
-/** The amount beside a label of the order summary (its term and definition). */
-const summaryAmount = (page: Page, label: string) => summary(page).getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
 
 async function addOffer(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: new RegExp(`^Add to basket\\s*:?\\s*${title}$`) }).click();
@@ -66,7 +17,7 @@ async function addOffer(page: Page, title: string): Promise<void> {
 }
 
 test('adding reports from the dashboard, a discount code applied and removed, a removal undone', async ({ page, request }) => {
-  const user = await finishedUser(request, 'basket');
+  const user = await createUserThroughApi(request, 'basket', { birthDetails: true });
   const code = await createDiscountCode();
   await signInBrowser(page, user.session);
   await page.goto('/dashboard');
@@ -84,7 +35,7 @@ test('adding reports from the dashboard, a discount code applied and removed, a 
   await expect(page.getByRole('heading', { name: 'Basket', level: 1 })).toBeVisible();
   await expect(basketItem(page, 'BIG5 personality report')).toBeVisible();
   await expect(basketItem(page, 'Top 10 values report')).toBeVisible();
-  await expect(summary(page).getByText('2 items')).toBeVisible();
+  await expect(orderSummary(page).getByText('2 items')).toBeVisible();
   const totalWithoutCode = await summaryAmount(page, 'Total').textContent();
 
   // An empty code never reaches the server; an unknown one is refused with the server's reason.
@@ -99,12 +50,12 @@ test('adding reports from the dashboard, a discount code applied and removed, a 
   await codeField.fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(toasts(page).getByText(`Discount code ${code} applied`)).toBeVisible();
-  await expect(summary(page).getByText(`Discount (${code})`)).toBeVisible();
+  await expect(orderSummary(page).getByText(`Discount (${code})`)).toBeVisible();
   await expect(summaryAmount(page, 'Total')).not.toHaveText(totalWithoutCode ?? '');
 
   await page.getByRole('button', { name: `Remove the discount code ${code}` }).click();
   await expect(toasts(page).getByText('Discount code removed')).toBeVisible();
-  await expect(summary(page).getByText(/^Discount/)).toHaveCount(0);
+  await expect(orderSummary(page).getByText(/^Discount/)).toHaveCount(0);
   await expect(summaryAmount(page, 'Total')).toHaveText(totalWithoutCode ?? '');
 
   await page.getByRole('button', { name: 'Remove BIG5 personality report' }).click();
@@ -121,7 +72,7 @@ test('adding reports from the dashboard, a discount code applied and removed, a 
 });
 
 test("a service's quantity respects its minimum; clearing empties the basket", async ({ page, request }) => {
-  const user = await finishedUser(request, 'basket-quantity');
+  const user = await createUserThroughApi(request, 'basket-quantity', { birthDetails: true });
   await addToBasketThroughApi(request, user.session, 'SERVICE-TEAM-PROFILES', 3);
   await signInBrowser(page, user.session);
   await page.goto('/checkout');
@@ -148,7 +99,7 @@ test("a service's quantity respects its minimum; clearing empties the basket", a
 });
 
 test('the basket is kept on the server across logout and login', async ({ page, request }) => {
-  const user = await finishedUser(request, 'basket-logout');
+  const user = await createUserThroughApi(request, 'basket-logout', { birthDetails: true });
   await signInBrowser(page, user.session);
   await page.goto('/dashboard');
   await addOffer(page, 'Environment report');

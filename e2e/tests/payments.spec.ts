@@ -1,46 +1,18 @@
-import type { TokenPair } from '@app/contract/auth';
-import { productList } from '@app/contract/basket';
-import { checkoutResponse } from '@app/contract/checkout';
-import type { APIRequestContext } from '@playwright/test';
-import { csrfHeaders, signInBrowser } from '../support/api.ts';
+import { signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
+import { addToBasketThroughApi, checkoutThroughApi, testCards } from '../support/shop.ts';
 
 // The payments page's transactions (issue 16): each payment says what was bought (the order's
 // items and number) with the paid order's invoice, as a table on a wide screen and as a list that
 // never scrolls sideways on a phone. The purchases are made through the API; the checkout page
 // has its own journeys (checkout.spec.ts).
 
-
-async function addToBasketThroughApi(request: APIRequestContext, session: TokenPair, productId: string): Promise<void> {
-  const headers = { Authorization: `Bearer ${session.access_token}`, ...(await csrfHeaders(request)) };
-  const added = await request.post('/api/cart/items', { headers, data: { product_id: productId, quantity: 1 } });
-  expect(added.status(), `POST /api/cart/items: ${await added.text()}`).toBe(200);
-}
-
-/** Pays for the basket with `cardNumber` (the test provider's outcomes); answers the order number. */
-async function payThroughApi(request: APIRequestContext, session: TokenPair, cardNumber: string): Promise<string> {
-  const paid = await request.post('/api/checkout', {
-    headers: { Authorization: `Bearer ${session.access_token}`, ...(await csrfHeaders(request)) },
-    data: {
-      billing: { first_name: 'Mary', last_name: 'Somerville', email: 'mary@example.com', address: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' },
-      payment: { method: 'card', card: { number: cardNumber, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' } },
-      idempotency_key: `e2e_payments_${Date.now()}_${Math.random().toString(36).slice(2, 10)}`,
-      digital_content_consent: true,
-    },
-  });
-  expect(paid.status(), `POST /api/checkout: ${await paid.text()}`).toBe(200);
-  return checkoutResponse.parse(await paid.json()).order.number;
-}
-
 test('the transactions say what was bought with the invoice of each paid order, as a table on a wide screen and a list on a phone', async ({ page, request }) => {
   const user = await createUserThroughApi(request, 'payments-list', { name: 'Mary Somerville', birthDetails: true });
-  const products = productList.parse(await (await request.get('/api/products', { headers: { Authorization: `Bearer ${user.session.access_token}` } })).json()).data;
-  const report = products.find((product) => product.report_type !== null);
-  if (!report) throw new Error('the catalogue has no report product');
-  await addToBasketThroughApi(request, user.session, report.id);
+  const report = await addToBasketThroughApi(request, user.session, 'REPORT-BIG5');
   // Declined first (the basket stays), then paid with another card.
-  const declined = await payThroughApi(request, user.session, '4000000000000002');
-  const paid = await payThroughApi(request, user.session, '4242424242424242');
+  const declined = (await checkoutThroughApi(request, user.session, { card: testCards.declined })).order.number;
+  const paid = (await checkoutThroughApi(request, user.session, { card: testCards.pays })).order.number;
 
   await signInBrowser(page, user.session);
   await page.setViewportSize({ width: 1280, height: 900 });

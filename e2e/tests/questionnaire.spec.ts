@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
 import { answerQuestionsThroughApi } from '../support/questionnaire.ts';
+import { reportOffers } from '../support/shop.ts';
 import { expectPath, submitLogin } from '../support/ui.ts';
 
 // Issue 4 and spec sections 2, 4, 5: the mandatory questionnaire overlay in Chromium, against the
@@ -131,7 +132,7 @@ test('a new user answers every question by keyboard, revises an answer, resumes 
   await expect(page.getByRole('region', { name: 'BIG5 personality' }).getByRole('term').filter({ hasText: 'Openness' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Work environment' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Top 10 values' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Reports for you' }).getByRole('button', { name: /^Add to basket/ }).first()).toBeVisible();
+  await expect(reportOffers(page).getByRole('button', { name: /^Add to basket/ }).first()).toBeVisible();
 
   // Finished for good: a reload shows the dashboard without the overlay.
   await page.reload();
@@ -180,7 +181,7 @@ test('the overlay and the finished dashboard have no accessibility violations in
   await page.emulateMedia({ colorScheme: 'light' });
   await page.reload();
   await expect(page.getByRole('region', { name: 'BIG5 personality' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Reports for you' }).getByRole('button', { name: /^Add to basket/ }).first()).toBeVisible();
+  await expect(reportOffers(page).getByRole('button', { name: /^Add to basket/ }).first()).toBeVisible();
   await expectNoViolationsInBothSchemes(page);
 });
 

@@ -1,13 +1,12 @@
 import { account as accountSchema } from '@app/contract/account';
-import { productList } from '@app/contract/basket';
-import { digitalContentConsent } from '@app/contract/checkout';
 import type { TokenPair } from '@app/contract/auth';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { csrfHeaders, signInBrowser } from '../support/api.ts';
+import { signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
 import { answerQuestionsThroughApi } from '../support/questionnaire.ts';
+import { addToBasketThroughApi, checkoutThroughApi, expectThankYouPage, fillBilling, openCheckout, payByCard, testCards } from '../support/shop.ts';
 import { expectPath } from '../support/ui.ts';
 
 // Reports (issue 11) as a buyer meets them in the built product: bought at the checkout, made in
@@ -15,16 +14,6 @@ import { expectPath } from '../support/ui.ts';
 // answered yet waits, and turns ready on the open page once they are.
 
 const bundleSku = 'BUNDLE-COMPLETE';
-
-
-async function addToBasketThroughApi(request: APIRequestContext, session: TokenPair, sku: string): Promise<void> {
-  const auth = { Authorization: `Bearer ${session.access_token}` };
-  const products = productList.parse(await (await request.get('/api/products', { headers: auth })).json()).data;
-  const product = products.find((candidate) => candidate.sku === sku);
-  if (!product) throw new Error(`the catalogue has no ${sku}`);
-  const response = await request.post('/api/cart/items', { headers: { ...auth, ...(await csrfHeaders(request)) }, data: { product_id: product.id, quantity: 1 } });
-  expect(response.status(), `POST /api/cart/items: ${await response.text()}`).toBe(200);
-}
 
 async function accountOf(request: APIRequestContext, session: TokenPair) {
   return accountSchema.parse(await (await request.get('/api/user', { headers: { Authorization: `Bearer ${session.access_token}` } })).json());
@@ -42,19 +31,8 @@ async function answerAllButValues(request: APIRequestContext, session: TokenPair
   }
 }
 
-/** Pays the basket through POST /api/checkout with the test card that succeeds. */
-async function checkoutThroughApi(request: APIRequestContext, session: TokenPair): Promise<void> {
-  const response = await request.post('/api/checkout', {
-    headers: { Authorization: `Bearer ${session.access_token}`, ...(await csrfHeaders(request)) },
-    data: {
-      billing: { first_name: 'Zofia', last_name: 'Łukasiewicz', email: 'zofia@example.com', address: 'Floriańska 12', city: 'Kraków', postal_code: '31-019', country: 'PL' },
-      payment: { method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' } },
-      idempotency_key: `checkout_e2e_${Date.now()}`,
-      digital_content_consent: true,
-    },
-  });
-  expect(response.status(), `POST /api/checkout: ${await response.text()}`).toBe(200);
-}
+/** Where Zofia pays from. */
+const krakow = { address: 'Floriańska 12', city: 'Kraków', postalCode: '31-019', country: 'PL' };
 
 /**
  * Makes the server's file storage refuse this user's report files for a while (a plain file where
@@ -68,21 +46,6 @@ async function holdReportFiles(userId: string): Promise<() => Promise<void>> {
   await mkdir(join(dataDir, 'files', 'reports'), { recursive: true });
   await writeFile(blocker, 'held by the e2e test');
   return () => rm(blocker, { force: true });
-}
-
-async function payAtCheckout(page: Page): Promise<void> {
-  await page.goto('/checkout/payment');
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
-  await page.getByLabel('Address').fill('Floriańska 12');
-  await page.getByLabel('City').fill('Kraków');
-  await page.getByLabel('ZIP/postal code').fill('31-019');
-  await page.getByLabel('Country').selectOption('PL');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill('1234');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('checkbox', { name: digitalContentConsent.wording }).check();
-  await page.getByRole('button', { name: /^Pay €/ }).click();
-  await expect(page.getByRole('heading', { name: 'Thank you for your order', level: 1 })).toBeVisible();
 }
 
 function reportCard(page: Page, title: string): Locator {
@@ -104,7 +67,10 @@ test('buys the bundle at the checkout: the reports show as being made, turn read
   const release = await holdReportFiles((await accountOf(request, user.session)).id);
   await addToBasketThroughApi(request, user.session, bundleSku);
   await signInBrowser(page, user.session);
-  await payAtCheckout(page);
+  await openCheckout(page);
+  await fillBilling(page, krakow);
+  await payByCard(page, testCards.pays);
+  await expectThankYouPage(page);
 
   await page.getByRole('link', { name: 'Go to my reports' }).click();
   await expectPath(page, '/reports');
@@ -151,7 +117,9 @@ test('a report bought before its questions were answered is made once the questi
   await answerAllButValues(request, user.session);
   // Bought while the values set is open (here through the API: the overlay covers the app's pages).
   await addToBasketThroughApi(request, user.session, 'REPORT-VALUES');
-  await checkoutThroughApi(request, user.session);
+  await checkoutThroughApi(request, user.session, {
+    billing: { first_name: 'Zofia', last_name: 'Łukasiewicz', email: 'zofia@example.com', address: krakow.address, city: krakow.city, postal_code: krakow.postalCode, country: krakow.country },
+  });
 
   await signInBrowser(page, user.session);
   await page.goto('/reports');
