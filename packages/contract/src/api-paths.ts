@@ -78,4 +78,14 @@ export const organisationApiPaths = {
   offer: '/api/organisations/offer',
   quote: '/api/organisations/quote',
   organisation: (id: string) => `/api/organisations/${encodeURIComponent(id)}`,
+  members: (id: string) => `/api/organisations/${encodeURIComponent(id)}/members`,
+  member: (id: string, userId: string) => `/api/organisations/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`,
+  ownershipTransfer: (id: string) => `/api/organisations/${encodeURIComponent(id)}/ownership-transfer`,
+  ownershipTransferAccept: (id: string) => `/api/organisations/${encodeURIComponent(id)}/ownership-transfer/accept`,
+  invitations: (id: string) => `/api/organisations/${encodeURIComponent(id)}/invitations`,
+  invitation: (id: string, invitationId: string) => `/api/organisations/${encodeURIComponent(id)}/invitations/${encodeURIComponent(invitationId)}`,
+  invitationResend: (id: string, invitationId: string) => `/api/organisations/${encodeURIComponent(id)}/invitations/${encodeURIComponent(invitationId)}/resend`,
+  /** The invited person's side: what the link offers, and accepting it. */
+  invitationByToken: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
+  invitationAccept: (token: string) => `/api/invitations/${encodeURIComponent(token)}/accept`,
 } as const;

@@ -31,6 +31,9 @@ export const errorCodes = [
   'report_up_to_date',
   'report_narrative_disabled',
   'report_narrative_not_failed',
+  // Organisations (issue 12).
+  'organisation_rule',
+  'invitation_unusable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
