@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { isEuCountry, normaliseCountryCode } from './modules/tax/vat-rates.ts';
+import { isEuCountry, normaliseCountryCode } from './lib/countries.ts';
 import { defaultWebDistDir, repoRootDir } from './paths.ts';
 
 const portNumber = z.coerce

@@ -3,10 +3,10 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db/connection.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
-import { syncConfiguredQuestionnaire } from './modules/questionnaire/catalogue-sync.ts';
+import { syncConfiguredQuestionnaire } from './modules/questionnaire/public.ts';
 import { handleShutdownSignals } from './lib/shutdown.ts';
 import { createLogger } from './logger.ts';
-import { warmLocationIndex } from './modules/geo/service.ts';
+import { warmLocationIndex } from './modules/geo/public.ts';
 
 function readConfig(): Config {
   try {

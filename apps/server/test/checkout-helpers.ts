@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../src/app.ts';
 import { coupons } from '../src/db/schema/coupons.ts';
 import { products } from '../src/db/schema/products.ts';
-import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider.ts';
+import { TestPaymentProvider } from '../src/modules/payments/public.ts';
 import type { RegisteredUser } from './auth-helpers.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 

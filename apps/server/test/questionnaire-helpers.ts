@@ -4,7 +4,7 @@ import { questionResponse, type QuestionResponse } from '@app/contract/questionn
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { ManualClock } from '../src/lib/clock.ts';
-import { syncConfiguredQuestionnaire } from '../src/modules/questionnaire/catalogue-sync.ts';
+import { syncConfiguredQuestionnaire } from '../src/modules/questionnaire/public.ts';
 import { registerUser, type RegisteredUser } from './auth-helpers.ts';
 import { fixtureWebDistDir, type TestApp } from './test-app.ts';
 

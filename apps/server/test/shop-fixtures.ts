@@ -1,7 +1,7 @@
 import { shopApiPaths } from '@app/contract/api-paths';
 import { basketEnvelope, productList, type Basket, type Product } from '@app/contract/basket';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createCoupon, type CouponCreateInput, type CouponRecord } from '../src/modules/shop/catalogue/admin-service.ts';
+import { createCoupon, type CouponCreateInput, type CouponRecord } from '../src/modules/shop/public.ts';
 import type { RegisteredUser } from './auth-helpers.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { syncConfiguredQuestionnaire } from '../src/modules/questionnaire/catalogue-sync.ts';
+import { syncConfiguredQuestionnaire } from '../src/modules/questionnaire/public.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { repoRootDir } from '../src/paths.ts';
 import { connectDatabase, type Database } from '../src/db/connection.ts';

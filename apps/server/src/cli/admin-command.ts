@@ -14,8 +14,8 @@ import {
   updateProduct,
   type CouponRecord,
   type ProductRecord,
-} from '../modules/shop/catalogue/admin-service.ts';
-import { basisPointsToPercentage, formatEuros } from '../modules/tax/money.ts';
+} from '../modules/shop/public.ts';
+import { basisPointsToPercentage, formatEuros } from '../modules/tax/public.ts';
 import { openCliDatabase } from './cli-database.ts';
 import type { Database } from '../db/connection.ts';
 

@@ -4,7 +4,8 @@ import { interleave } from './closing-sections.ts';
 import type { Big5Combination, Big5Texts, InterpretationTexts } from './interpretation-schema.ts';
 import { errorBandOf, standardError } from './measurement-precision.ts';
 import { bandBlocks, borderNote, compactReading, formatNumber, normNote, optionalParagraph, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
-import type { PercentileLookup, ReportPart } from './report-part.ts';
+import type { PercentileLookup } from './norms.ts';
+import type { ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
 
 interface FacetReading {

@@ -2,7 +2,8 @@ import type { ReportBlock, ReportDocument, ReportSection } from '@app/contract/r
 import { closingSections, interleave } from './closing-sections.ts';
 import type { CompleteTexts, InterpretationTexts } from './interpretation-schema.ts';
 import { paragraph, section, unique } from './report-blocks.ts';
-import type { AssessmentId, ReportPart } from './report-part.ts';
+import type { AssessmentId } from './norms.ts';
+import type { ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
 
 export type CompleteParts = Record<AssessmentId, ReportPart>;

@@ -4,7 +4,8 @@ import type { EnvironmentTexts, InterpretationTexts } from './interpretation-sch
 import { errorBandOf, standardError } from './measurement-precision.ts';
 import { bandBlocks, bandOf, borderNote, compactReading, formatNumber, normNote, optionalParagraph, overviewBlocks, paragraph, scaleZones, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
 import { interleave } from './closing-sections.ts';
-import type { PercentileLookup, ReportPart } from './report-part.ts';
+import type { PercentileLookup } from './norms.ts';
+import type { ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
 
 // Environment scales carry no band in the results: the report uses the BIG5 cut-offs on 0-100

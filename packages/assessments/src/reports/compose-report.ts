@@ -9,7 +9,8 @@ import { howToReadSection } from './how-to-read.ts';
 import type { InterpretationTexts } from './interpretation-schema.ts';
 import { shippedInterpretations } from './load-interpretations.ts';
 import { paragraph, section } from './report-blocks.ts';
-import type { AssessmentId, PercentileLookup, ReportPart } from './report-part.ts';
+import type { AssessmentId, PercentileLookup } from './norms.ts';
+import type { ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
 
 export interface ComposeReportInput {

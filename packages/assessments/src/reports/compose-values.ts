@@ -5,7 +5,8 @@ import { circleDistance, tensionDistance, type InterpretationTexts, type ValuesT
 import { errorBandOf, standardError } from './measurement-precision.ts';
 import { bandBlocks, dataTable, formatNumber, normNote, overviewBlocks, paragraph, scoreBlock, section, sectionChart, unique, type ScaleFigure } from './report-blocks.ts';
 import { interleave } from './closing-sections.ts';
-import type { PercentileLookup, ReportPart } from './report-part.ts';
+import type { PercentileLookup } from './norms.ts';
+import type { ReportPart } from './report-part.ts';
 import { fillTemplate } from './report-template.ts';
 
 // Values carry no score on 0-100 and no band in the results. The report defines them (documented

@@ -1,10 +1,14 @@
 import type { Percentile } from '@app/contract/reports';
-import type { AssessmentId, PercentileLookup } from './report-part.ts';
 
 // Norms (issue 11): where a score stands among everyone who completed the same set, and among the
 // person's age band. The server keeps one distribution per assessment, scale and norm group
 // (table score_norms, refreshed by the `reports.norms` job); this file turns one into a
 // percentile. No person's own scores are needed here, only the counts.
+
+export type AssessmentId = 'big5' | 'environment' | 'values';
+
+/** Percentiles of a score against norm groups of at least 100 people; none when empty. */
+export type PercentileLookup = (assessment: AssessmentId, scaleId: string, score: number) => Percentile[];
 
 /** A norm group below this many people shows no percentile (the issue's threshold). */
 export const minNormGroupSize = 100;

@@ -1,11 +1,7 @@
 import type { ResultFlag, ScoreBand } from '@app/contract/assessment-results';
-import type { Percentile, ReportBlock, ReportSection } from '@app/contract/reports';
+import type { ReportBlock, ReportSection } from '@app/contract/reports';
 import type { Precision } from './interpretation-schema.ts';
-
-export type AssessmentId = 'big5' | 'environment' | 'values';
-
-/** Percentiles of a score against norm groups of at least 100 people; none when empty. */
-export type PercentileLookup = (assessment: AssessmentId, scaleId: string, score: number) => Percentile[];
+import type { AssessmentId } from './norms.ts';
 
 /**
  * What one assessment contributes to a report. A single report shows one part; the complete

@@ -2,10 +2,10 @@ import type { Account } from '@app/contract/account';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
-import type { DbExecutor } from '../auth/session-service.ts';
-import { questionnaireStatusOf, type QuestionnaireStatus } from '../questionnaire/questionnaire-status.ts';
-import { birthDetailsOfUser } from '../birth-details/normalise-birth-details.ts';
+import { questionnaireStatusOf, type QuestionnaireStatus } from '../questionnaire/public.ts';
+import { birthDetailsOfUser } from '../birth-details/public.ts';
 import { isPolicyUpdateRequired } from './policy-versions.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -41,22 +41,32 @@ export function accountUserOf(user: UserRow): AccountUser {
   return { ...user, hasPassword: user.passwordHash !== null };
 }
 
+/** True when an account already uses this e-mail, compared case-insensitively. */
+export async function isEmailTaken(db: DatabaseHandle, email: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return found !== undefined;
+}
+
 /** The account object of spec section 3, as GET /api/user, login and registration answer it. */
-export async function loadAccount(db: DbExecutor, userId: string): Promise<Account> {
+export async function loadAccount(db: DatabaseHandle, userId: string): Promise<Account> {
   const [user] = await userById(db).execute({ userId });
   if (!user) throw new NotFoundError('This account no longer exists.');
   return accountOf(db, user);
 }
 
 /** The account object of a users row, with the questionnaire's counts and flags (one prepared query). */
-export async function accountOf(db: DbExecutor, user: UserRow): Promise<Account> {
+export async function accountOf(db: DatabaseHandle, user: UserRow): Promise<Account> {
   return toAccount(accountUserOf(user), await questionnaireStatusOf(db, user.id));
 }
 
 // GET /api/user is the most frequent call of all: a named prepared statement, built once per handle.
-const userByIdQueries = new WeakMap<DbExecutor, ReturnType<typeof prepareUserById>>();
+const userByIdQueries = new WeakMap<DatabaseHandle, ReturnType<typeof prepareUserById>>();
 
-function userById(db: DbExecutor) {
+function userById(db: DatabaseHandle) {
   let prepared = userByIdQueries.get(db);
   if (!prepared) {
     prepared = prepareUserById(db);
@@ -65,7 +75,7 @@ function userById(db: DbExecutor) {
   return prepared;
 }
 
-function prepareUserById(db: DbExecutor) {
+function prepareUserById(db: DatabaseHandle) {
   return db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('load_account_user');
 }
 

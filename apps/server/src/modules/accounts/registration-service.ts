@@ -2,7 +2,6 @@ import type { Account } from '@app/contract/account';
 import type { TokenPair } from '@app/contract/auth';
 import { passwordRuleMessages } from '@app/contract/password-rules';
 import { registrationMessages, type RegisterRequest } from '@app/contract/registration';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
 import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -10,8 +9,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { DomainError, ValidationError, type FieldErrors } from '../../lib/domain-errors.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
-import { issueSession, type DbExecutor, type SessionMeta, type TokenLifetimes } from '../auth/session-service.ts';
-import { accountOf } from './account-view.ts';
+import { issueSession, type SessionMeta, type TokenLifetimes } from '../auth/public.ts';
+import { accountOf, isEmailTaken } from './account-view.ts';
 import { currentPolicyVersions } from './policy-versions.ts';
 
 export interface RegistrationSettings {
@@ -25,16 +24,6 @@ export class SignupDisabledError extends DomainError {
   constructor() {
     super('signup_disabled', 403, registrationMessages.signupDisabled);
   }
-}
-
-/** True when an account already uses this e-mail, compared case-insensitively. */
-export async function isEmailTaken(db: DbExecutor, email: string): Promise<boolean> {
-  const [found] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return found !== undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rateLimitPreHandler, registerRateLimits } from '../../plugins/rate-limit.ts';
-import { sessionMetaOf } from '../auth/request-meta.ts';
+import { sessionMetaOf } from '../auth/public.ts';
 import { toAccount } from './account-view.ts';
 import { registerAccount } from './registration-service.ts';
 

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DomainError } from '../../lib/domain-errors.ts';
-import { accountOf, type UserRow } from '../accounts/account-view.ts';
+import { accountOf, type UserRow } from '../accounts/public.ts';
 import type { GoogleIdentity, GoogleIdTokenVerifier } from './google-id-token.ts';
 import { issueSession, revokeUserSessions, type SessionMeta, type TokenLifetimes } from './session-service.ts';
 

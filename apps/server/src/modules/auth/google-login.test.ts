@@ -3,7 +3,7 @@ import { authConfig, googleLoginMessages, loginResponse } from '@app/contract/au
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import type { AccountRegisteredEvent } from '../accounts/account-events.ts';
+import type { AccountRegisteredEvent } from '../accounts/public.ts';
 import { login, registerUser, uniqueEmail } from '../../../test/auth-helpers.ts';
 import { startFakeGoogle, type FakeGoogle } from '../../../test/fake-google.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';

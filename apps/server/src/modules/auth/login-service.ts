@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ValidationError } from '../../lib/domain-errors.ts';
 import { burnDummyVerification, verifyPassword } from '../../lib/password-hash.ts';
-import { accountOf } from '../accounts/account-view.ts';
+import { accountOf } from '../accounts/public.ts';
 import { issueSession, type SessionMeta, type TokenLifetimes } from './session-service.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
 import { UserKeyedCache, type LookupTicket } from '../../lib/user-keyed-cache.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
-import { questionnaireStatusFrom, type QuestionnaireProgress } from '../questionnaire/questionnaire-status.ts';
+import { questionnaireStatusFrom, type QuestionnaireProgress } from '../questionnaire/public.ts';
 
 // The auth guard's look-up (token -> login -> account -> questionnaire progress) is the one query
 // every private request makes. This cache answers repeated requests with the same access token

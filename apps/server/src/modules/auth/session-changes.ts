@@ -1,5 +1,5 @@
 import type { ChangeSubscriber } from '../../db/change-listener.ts';
-import type { QuestionnaireProgress } from '../questionnaire/questionnaire-status.ts';
+import type { QuestionnaireProgress } from '../questionnaire/public.ts';
 import type { SessionCache } from './session-cache.ts';
 
 /**

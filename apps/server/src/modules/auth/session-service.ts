@@ -3,6 +3,7 @@ import { errorMessages } from '@app/contract/messages';
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/connection.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { accessTokens, authSessions, refreshTokens } from '../../db/schema/auth-sessions.ts';
 import { questionnaireProgress } from '../../db/schema/questionnaire-progress.ts';
 import { questionnaireTotals } from '../../db/schema/questionnaire-totals.ts';
@@ -11,11 +12,9 @@ import { unixSeconds, type Clock } from '../../lib/clock.ts';
 import { UnauthenticatedError } from '../../lib/domain-errors.ts';
 import { looksLikeOpaqueToken, newOpaqueToken, sha256Hex } from '../../lib/token-hash.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
-import { accountUserColumns } from '../accounts/account-view.ts';
-import { questionnaireStatusFrom } from '../questionnaire/questionnaire-status.ts';
+import { accountUserColumns, type AccountUser } from '../accounts/public.ts';
+import { questionnaireStatusFrom, type QuestionnaireStatus } from '../questionnaire/public.ts';
 import type { SessionCache } from './session-cache.ts';
-import type { AccountUser } from '../accounts/account-view.ts';
-import type { QuestionnaireStatus } from '../questionnaire/questionnaire-status.ts';
 
 declare module '../../plugins/auth.ts' {
   interface AuthenticatedSession {
@@ -34,9 +33,6 @@ declare module '../../plugins/auth.ts' {
 // access and refresh token issued from it. Tokens are opaque random strings; the database holds only
 // their SHA-256 hashes. Revoking the family (logout, reuse of a rotated refresh token, a password
 // change) ends every token of that login at once.
-
-/** The database or a transaction on it: services accept either. */
-export type DbExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 export interface SessionMeta {
   userAgent: string | undefined;
@@ -61,7 +57,7 @@ export const refreshGraceSeconds = 10;
 
 /** Starts a login: a new family with its first access and refresh token. */
 export async function issueSession(
-  db: DbExecutor,
+  db: DatabaseHandle,
   clock: Clock,
   userId: string,
   meta: SessionMeta,
@@ -83,7 +79,7 @@ export async function issueSession(
   return mintTokenPair(db, session.id, now, familyExpiresAt, lifetimes);
 }
 
-async function mintTokenPair(db: DbExecutor, sessionId: string, now: Date, familyExpiresAt: Date, lifetimes: TokenLifetimes): Promise<TokenPair> {
+async function mintTokenPair(db: DatabaseHandle, sessionId: string, now: Date, familyExpiresAt: Date, lifetimes: TokenLifetimes): Promise<TokenPair> {
   const accessToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
   // An access token never outlives its family.
@@ -152,12 +148,12 @@ export async function refreshSession(db: Database, clock: Clock, refreshToken: s
 }
 
 /** Ends one login (logout): its access and refresh tokens stop working at once. */
-export async function revokeSession(db: DbExecutor, sessionId: string, clock?: Clock): Promise<void> {
+export async function revokeSession(db: DatabaseHandle, sessionId: string, clock?: Clock): Promise<void> {
   await revokeFamily(db, sessionId, clock?.now() ?? new Date());
 }
 
 /** Ends every login of a user, or every login but the current one (password change or reset). */
-export async function revokeUserSessions(db: DbExecutor, userId: string, options: { exceptSessionId?: string; clock?: Clock } = {}): Promise<void> {
+export async function revokeUserSessions(db: DatabaseHandle, userId: string, options: { exceptSessionId?: string; clock?: Clock } = {}): Promise<void> {
   const sessions = await db
     .select({ id: authSessions.id })
     .from(authSessions)
@@ -172,7 +168,7 @@ export async function revokeUserSessions(db: DbExecutor, userId: string, options
   for (const session of sessions) await revokeFamily(db, session.id, now);
 }
 
-async function revokeFamily(db: DbExecutor, sessionId: string, now: Date): Promise<void> {
+async function revokeFamily(db: DatabaseHandle, sessionId: string, now: Date): Promise<void> {
   await db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
   // The family row (revoked_at) is what every check reads; the access tokens go too, since nothing
   // will ever accept them again. Refresh tokens stay until the family is deleted, so presenting
@@ -187,7 +183,7 @@ async function revokeFamily(db: DbExecutor, sessionId: string, now: Date): Promi
  * deleted user has no families left (ON DELETE CASCADE), so their tokens are unknown. With a
  * cache, a token checked moments ago is answered from memory (session-cache.ts).
  */
-export async function authenticateAccessToken(db: DbExecutor, clock: Clock, accessToken: string, cache?: SessionCache): Promise<AuthenticatedSession | null> {
+export async function authenticateAccessToken(db: DatabaseHandle, clock: Clock, accessToken: string, cache?: SessionCache): Promise<AuthenticatedSession | null> {
   if (!looksLikeOpaqueToken(accessToken)) return null;
   const tokenHash = sha256Hex(accessToken);
   const cached = cache?.get(tokenHash);
@@ -204,9 +200,9 @@ export async function authenticateAccessToken(db: DbExecutor, clock: Clock, acce
 
 // Every private request runs this query: it is built once per database handle and runs as a named
 // prepared statement, so neither Drizzle nor PostgreSQL parses or plans it again (bench/current-user).
-const accessTokenLookups = new WeakMap<DbExecutor, ReturnType<typeof prepareAccessTokenLookup>>();
+const accessTokenLookups = new WeakMap<DatabaseHandle, ReturnType<typeof prepareAccessTokenLookup>>();
 
-function accessTokenLookup(db: DbExecutor) {
+function accessTokenLookup(db: DatabaseHandle) {
   let prepared = accessTokenLookups.get(db);
   if (!prepared) {
     prepared = prepareAccessTokenLookup(db);
@@ -215,7 +211,7 @@ function accessTokenLookup(db: DbExecutor) {
   return prepared;
 }
 
-function prepareAccessTokenLookup(db: DbExecutor) {
+function prepareAccessTokenLookup(db: DatabaseHandle) {
   return db
     .select({
       userId: authSessions.userId,

@@ -1,14 +1,13 @@
 import { checkoutAddressOf, type BillingDetails, type BillingDetailsRequest } from '@app/contract/billing-details';
 import type { OrderBilling } from '@app/contract/orders';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connection.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { billingDetails } from '../../db/schema/billing-details.ts';
 
 // The account's billing details (issue 16; spec section 3 "Billing details"): one row per account,
 // read and replaced by its owner only (the routes take the user from the session, never from the
 // request), and saved from a paid order whose buyer asked to remember them.
 
-type Executor = Pick<Database, 'select' | 'insert' | 'delete' | 'execute'>;
 type Row = typeof billingDetails.$inferSelect;
 
 function toBillingDetails(row: Row): BillingDetails {
@@ -26,13 +25,13 @@ function toBillingDetails(row: Row): BillingDetails {
 }
 
 /** The caller's saved billing details, or null when none are saved. */
-export async function findBillingDetails(db: Executor, userId: string): Promise<BillingDetails | null> {
+export async function findBillingDetails(db: DatabaseHandle, userId: string): Promise<BillingDetails | null> {
   const [row] = await db.select().from(billingDetails).where(eq(billingDetails.userId, userId));
   return row ? toBillingDetails(row) : null;
 }
 
 /** Saves (creates or replaces) the caller's billing details. */
-export async function saveBillingDetails(db: Executor, userId: string, details: BillingDetailsRequest, at: Date): Promise<BillingDetails> {
+export async function saveBillingDetails(db: DatabaseHandle, userId: string, details: BillingDetailsRequest, at: Date): Promise<BillingDetails> {
   const values = {
     name: details.name,
     billingEmail: details.billing_email,
@@ -54,7 +53,7 @@ export async function saveBillingDetails(db: Executor, userId: string, details: 
 }
 
 /** Forgets the caller's billing details (nothing happens when none are saved). */
-export async function deleteBillingDetails(db: Executor, userId: string): Promise<void> {
+export async function deleteBillingDetails(db: DatabaseHandle, userId: string): Promise<void> {
   await db.delete(billingDetails).where(eq(billingDetails.userId, userId));
 }
 
@@ -79,7 +78,7 @@ export function billingDetailsFromCheckout(billing: OrderBilling, saved: Pick<Bi
 }
 
 /** Called by the paid transition, in its transaction: keeps the order's billing details with its buyer. */
-export async function rememberCheckoutBillingDetails(tx: Executor, userId: string, billing: OrderBilling, at: Date): Promise<void> {
+export async function rememberCheckoutBillingDetails(tx: DatabaseHandle, userId: string, billing: OrderBilling, at: Date): Promise<void> {
   // Locks the row (if any) so that two paid orders at once write one after the other.
   const saved = await tx.execute<{ address_line_1: string; address_line_2: string | null }>(
     sql`select address_line_1, address_line_2 from billing_details where user_id = ${userId} for update`,

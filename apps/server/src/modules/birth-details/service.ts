@@ -5,7 +5,7 @@ import type { Database } from '../../db/connection.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
-import { accountOf } from '../accounts/account-view.ts';
+import { accountOf } from '../accounts/public.ts';
 
 /**
  * The signup-data step (issue 3): stores the birth details the contract has checked (real date not

@@ -12,7 +12,7 @@ import { isEmailVerified, sendVerificationEmail, verifyEmail } from './service.t
 export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Google accounts arrive verified; sendVerificationEmail skips them anyway.
   app.accountEvents.onRegistered(async ({ account: created }) => {
-    if (!created.email_verified) await sendVerificationEmail(app, created.id);
+    if (!created.email_verified) await sendVerificationEmail({ db: app.db, clock: app.clock, mail: app.mail }, created.id);
   });
 
   app.post(
@@ -48,7 +48,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         { rule: rateLimitRules.verificationResendPerUserHourly, parts: [userId] },
         { rule: rateLimitRules.verificationResendPerIp, parts: [request.ip] },
       ]);
-      await sendVerificationEmail(app, userId);
+      await sendVerificationEmail({ db: app.db, clock: app.clock, mail: app.mail }, userId);
       return reply.code(202).send({ message: verificationLinkSentMessage });
     },
   );

@@ -7,15 +7,14 @@ import {
 } from '@app/contract/email-verification';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { ensureAppSecret } from '../../db/app-secrets.ts';
 import type { Database } from '../../db/connection.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/domain-errors.ts';
 import { checkSignedPath, formatSignedPath, signPath } from '../../lib/signed-url.ts';
-import { loadAccount } from '../accounts/account-view.ts';
-import { verifyEmailMessage } from '../mail/templates/verify-email.tsx';
+import { loadAccount } from '../accounts/public.ts';
+import { verifyEmailMessage, type Mailer } from '../mail/public.ts';
 
 /** SHA-1 hex of the address, as Laravel puts in its links: the link dies when the address changes. */
 export function emailHash(email: string): string {
@@ -53,16 +52,16 @@ export type VerificationEmailOutcome = 'sent' | 'already_verified';
  * the profile's e-mail changes). Delivery happens in the background; a relay that is down never
  * fails the caller. Does nothing for an address that is already verified.
  */
-export async function sendVerificationEmail(app: FastifyInstance, userId: string): Promise<VerificationEmailOutcome> {
-  const [user] = await app.db
+export async function sendVerificationEmail(deps: { db: Database; clock: Clock; mail: Mailer }, userId: string): Promise<VerificationEmailOutcome> {
+  const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) throw new NotFoundError('This account no longer exists.');
   if (user.emailVerifiedAt !== null) return 'already_verified';
-  const link = app.mail.link(verificationLinkPath(await urlSigningKey(app.db), user, app.clock.now()));
-  await app.mail.send(verifyEmailMessage(user.email, { name: user.name, verifyUrl: link, expiresInMinutes: verificationLinkLifetimeMinutes }));
+  const link = deps.mail.link(verificationLinkPath(await urlSigningKey(deps.db), user, deps.clock.now()));
+  await deps.mail.send(verifyEmailMessage(user.email, { name: user.name, verifyUrl: link, expiresInMinutes: verificationLinkLifetimeMinutes }));
   return 'sent';
 }
 

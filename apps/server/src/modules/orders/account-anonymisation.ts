@@ -1,11 +1,9 @@
 import type { OrderBilling } from '@app/contract/orders';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connection.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { releaseCouponRedemption } from '../shop/coupons/coupons.ts';
+import { releaseCouponRedemption } from '../shop/public.ts';
 import { openOrderStatuses } from './fulfilment/fulfilment.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const redactedBilling: OrderBilling = {
   first_name: '',
@@ -28,7 +26,7 @@ const redactedBilling: OrderBilling = {
  * number's check) entirely; one still waiting
  * for its payment is expired and its coupon use given back.
  */
-export async function anonymiseOrdersOf(tx: Tx, userId: string, at: Date): Promise<void> {
+export async function anonymiseOrdersOf(tx: DatabaseHandle, userId: string, at: Date): Promise<void> {
   const open = await tx
     .update(orders)
     .set({ status: 'expired', failureCode: 'account_deleted', failureMessage: 'The account was deleted.', updatedAt: at })

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connection.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { grantedReports } from '../../db/schema/granted-reports.ts';
 import { orderLines } from '../../db/schema/order-lines.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -9,11 +9,9 @@ import { openOrderStatuses } from './order-statuses.ts';
 // as named prepared statements built once per handle: a Drizzle query built per call costs
 // 0.2-0.6 ms of Node time, more than the round trip itself (bench/checkout).
 
-type Reader = Pick<Database, 'select'>;
+const statements = new WeakMap<DatabaseHandle, ReturnType<typeof prepareOrderQueries>>();
 
-const statements = new WeakMap<Reader, ReturnType<typeof prepareOrderQueries>>();
-
-function prepareOrderQueries(db: Reader) {
+function prepareOrderQueries(db: DatabaseHandle) {
   return {
     byId: db.select().from(orders).where(eq(orders.id, sql.placeholder('orderId'))).prepare('order_by_id'),
     byIdempotencyKey: db
@@ -58,7 +56,7 @@ function prepareOrderQueries(db: Reader) {
 }
 
 /** The prepared order reads of this database handle. */
-export function orderQueries(db: Reader): ReturnType<typeof prepareOrderQueries> {
+export function orderQueries(db: DatabaseHandle): ReturnType<typeof prepareOrderQueries> {
   let prepared = statements.get(db);
   if (!prepared) {
     prepared = prepareOrderQueries(db);

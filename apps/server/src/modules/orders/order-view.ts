@@ -1,6 +1,6 @@
 import { orderStatus, type GrantedReport, type Order, type OrderList, type OrderStatus, type PageQuery } from '@app/contract/orders';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connection.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 import type { grantedReports } from '../../db/schema/granted-reports.ts';
 import type { orderLines } from '../../db/schema/order-lines.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -10,8 +10,6 @@ import { orderQueries } from './order-queries.ts';
 export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 type GrantRow = typeof grantedReports.$inferSelect;
-type Reader = Pick<Database, 'select'>;
-
 export const orderNotFound = 'This order was not found.';
 
 const grantStatuses: ReadonlyArray<GrantedReport['status']> = ['pending', 'generating', 'ready', 'failed'];
@@ -21,19 +19,19 @@ export function statusOf(row: OrderRow): OrderStatus {
 }
 
 /** The caller's order, or 404 whether it does not exist or belongs to someone else. */
-export async function findOwnOrder(db: Reader, userId: string, orderId: string): Promise<OrderRow> {
+export async function findOwnOrder(db: DatabaseHandle, userId: string, orderId: string): Promise<OrderRow> {
   const [row] = await orderQueries(db).byId.execute({ orderId });
   if (!row || row.userId !== userId) throw new NotFoundError(orderNotFound);
   return row;
 }
 
-export async function orderView(db: Reader, row: OrderRow): Promise<Order> {
+export async function orderView(db: DatabaseHandle, row: OrderRow): Promise<Order> {
   const [views] = await orderViews(db, [row]);
   if (!views) throw new NotFoundError(orderNotFound);
   return views;
 }
 
-export async function listOrders(db: Reader, userId: string, page: PageQuery): Promise<OrderList> {
+export async function listOrders(db: DatabaseHandle, userId: string, page: PageQuery): Promise<OrderList> {
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -47,7 +45,7 @@ export async function listOrders(db: Reader, userId: string, page: PageQuery): P
   return { data: await orderViews(db, rows), meta: { page: page.page, per_page: page.per_page, total: counted?.total ?? 0 } };
 }
 
-async function orderViews(db: Reader, rows: OrderRow[]): Promise<Order[]> {
+async function orderViews(db: DatabaseHandle, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const queries = orderQueries(db);

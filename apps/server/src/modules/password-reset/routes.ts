@@ -12,7 +12,7 @@ import { requestPasswordReset, resetPassword, sendResetLink, sendResetLinkJob, t
 /** Forgot-password and reset-password (public). */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.define<SendResetLinkJobData>(sendResetLinkJob, { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60, pollingIntervalSeconds: 1, batchSize: 10 }, ({ email }) =>
-    sendResetLink(app, email),
+    sendResetLink({ db: app.db, clock: app.clock, mail: app.mail }, email),
   );
 
   app.post(
@@ -27,7 +27,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(app, request.body.email, request.ip);
+      await requestPasswordReset({ db: app.db, clock: app.clock, jobs: app.jobs }, request.body.email, request.ip);
       return { message: forgotPasswordSentMessage };
     },
   );

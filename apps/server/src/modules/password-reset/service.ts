@@ -2,19 +2,19 @@ import { invalidResetLinkMessage, resetLinkLifetimeMinutes, type ResetPasswordRe
 import { passwordRuleMessages } from '@app/contract/password-rules';
 import { tooManyAttemptsMessage } from '@app/contract/rate-limits';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connection.ts';
 import { passwordResetTokens } from '../../db/schema/password-reset-tokens.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { TooManyRequestsError, ValidationError } from '../../lib/domain-errors.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { hitRateLimits } from '../../lib/rate-limiter.ts';
 import { looksLikeOpaqueToken, newOpaqueToken, sha256Hex } from '../../lib/token-hash.ts';
 import { rateLimitRules } from '../../plugins/rate-limit.ts';
-import { revokeUserSessions } from '../auth/session-service.ts';
-import { resetPasswordMessage } from '../mail/templates/reset-password.tsx';
+import { revokeUserSessions } from '../auth/public.ts';
+import { resetPasswordMessage, type Mailer } from '../mail/public.ts';
 
 export const sendResetLinkJob = 'password-reset.send-link';
 
@@ -28,19 +28,19 @@ export interface SendResetLinkJobData {
  * looked at by the job, so neither the answer nor its timing can tell. A second request for the same
  * address within a minute is dropped silently (the same answer, no second e-mail).
  */
-export async function requestPasswordReset(app: FastifyInstance, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(deps: { db: Database; clock: Clock; jobs: JobQueue }, email: string, ip: string): Promise<void> {
   const normalised = email.trim().toLowerCase();
   const [perIp, perEmail] = await hitRateLimits(
-    app.db,
+    deps.db,
     [
       { rule: rateLimitRules.forgotPasswordPerIp, parts: [ip] },
       { rule: rateLimitRules.forgotPasswordPerEmail, parts: [normalised] },
     ],
-    app.clock.now(),
+    deps.clock.now(),
   );
   if (perIp && !perIp.allowed) throw new TooManyRequestsError(perIp.retryAfterSeconds, tooManyAttemptsMessage(perIp.retryAfterSeconds));
   if (perEmail && !perEmail.allowed) return;
-  await app.jobs.send<SendResetLinkJobData>(sendResetLinkJob, { email: normalised });
+  await deps.jobs.send<SendResetLinkJobData>(sendResetLinkJob, { email: normalised });
 }
 
 /**
@@ -48,22 +48,22 @@ export async function requestPasswordReset(app: FastifyInstance, email: string, 
  * bytes, stored as its SHA-256) that expires in 60 minutes, and e-mail the link. For an unknown
  * address there is nobody to write to.
  */
-export async function sendResetLink(app: FastifyInstance, email: string): Promise<void> {
-  const [user] = await app.db
+export async function sendResetLink(deps: { db: Database; clock: Clock; mail: Mailer }, email: string): Promise<void> {
+  const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   if (!user) return;
   const token = newOpaqueToken();
-  const now = app.clock.now();
+  const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + resetLinkLifetimeMinutes * 60_000);
-  await app.db
+  await deps.db
     .insert(passwordResetTokens)
     .values({ userId: user.id, tokenHash: sha256Hex(token), createdAt: now, expiresAt })
     .onConflictDoUpdate({ target: passwordResetTokens.userId, set: { tokenHash: sha256Hex(token), createdAt: now, expiresAt } });
-  const resetUrl = app.mail.link(`/reset-password/${token}?${new URLSearchParams({ email: user.email }).toString()}`);
-  await app.mail.send(resetPasswordMessage(user.email, { name: user.name, resetUrl, expiresInMinutes: resetLinkLifetimeMinutes }));
+  const resetUrl = deps.mail.link(`/reset-password/${token}?${new URLSearchParams({ email: user.email }).toString()}`);
+  await deps.mail.send(resetPasswordMessage(user.email, { name: user.name, resetUrl, expiresInMinutes: resetLinkLifetimeMinutes }));
 }
 
 const invalidLink = () => new ValidationError({ email: [invalidResetLinkMessage] }, invalidResetLinkMessage);

@@ -7,7 +7,7 @@ import { transactionList } from '@app/contract/transactions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
-import { routePath } from './route-path.ts';
+import { routePath } from '../../lib/route-path.ts';
 import { addPaymentMethod, listPaymentMethods, preparePaymentSetup, removePaymentMethod, setDefaultPaymentMethod } from './methods/payment-methods-service.ts';
 import { listTransactions } from './transactions/transactions-service.ts';
 

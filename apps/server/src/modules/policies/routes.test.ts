@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount, userRow } from '../../../test/user-fixtures.ts';
 import { users } from '../../db/schema/users.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { currentPolicyVersions } from '../accounts/policy-versions.ts';
+import { currentPolicyVersions } from '../accounts/public.ts';
 
 describe('POST /api/policies/accept', () => {
   const clock = new ManualClock(new Date('2031-03-04T10:00:00Z'));

@@ -4,8 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
-import { accountOf } from '../accounts/account-view.ts';
-import { currentPolicyVersions } from '../accounts/policy-versions.ts';
+import { accountOf, currentPolicyVersions } from '../accounts/public.ts';
 
 /**
  * The policy-update prompt's 'I Agree' (spec section 2, issue 3): records that the user accepted the

@@ -1,5 +1,6 @@
 import { and, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { questionnaireItems } from '../../db/schema/questionnaire-items.ts';
 import { questionnaireTotals } from '../../db/schema/questionnaire-totals.ts';
 import type { QuestionSequence } from './question-sequence.ts';
@@ -74,14 +75,12 @@ function sameItems(mirrored: readonly MirroredItem[], loaded: readonly MirroredI
   });
 }
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /**
  * Every user's progress row from scratch, against the active items just mirrored (their positions
  * are 0 .. n - 1): users with a current answer or a result get a row, with one bit per active
  * question (answers to retired items do not count); nobody else has one.
  */
-async function recomputeProgress(tx: Transaction, now: Date): Promise<void> {
+async function recomputeProgress(tx: DatabaseHandle, now: Date): Promise<void> {
   await tx.execute(sql`
     insert into questionnaire_progress (user_id, answered_positions, answered_items, completed, updated_at)
     select people.user_id, bits.positions, bit_count(bits.positions)::int, coalesce(results.completed, '{}'), ${now}

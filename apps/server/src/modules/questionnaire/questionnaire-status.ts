@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { questionnaireProgress } from '../../db/schema/questionnaire-progress.ts';
 import { questionnaireTotals } from '../../db/schema/questionnaire-totals.ts';
-import type { DbExecutor } from '../auth/session-service.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 
 /** What the account object reports about the questionnaire (spec section 3). */
 export interface QuestionnaireStatus {
@@ -39,7 +39,7 @@ export function questionnaireStatusFrom(activeItems: number, progress: Questionn
 }
 
 /** The questionnaire's part of the account object: two key look-ups in one prepared statement. */
-export async function questionnaireStatusOf(db: DbExecutor, userId: string): Promise<QuestionnaireStatus> {
+export async function questionnaireStatusOf(db: DatabaseHandle, userId: string): Promise<QuestionnaireStatus> {
   const [row] = await statusQuery(db).execute({ userId });
   // No totals row: the banks were never mirrored into this database, so nothing is asked yet.
   if (!row) return emptyQuestionnaireStatus;
@@ -48,9 +48,9 @@ export async function questionnaireStatusOf(db: DbExecutor, userId: string): Pro
 }
 
 // Every account object reads this (GET /api/user among them): built once per handle, named.
-const statusQueries = new WeakMap<DbExecutor, ReturnType<typeof prepareStatusQuery>>();
+const statusQueries = new WeakMap<DatabaseHandle, ReturnType<typeof prepareStatusQuery>>();
 
-function statusQuery(db: DbExecutor) {
+function statusQuery(db: DatabaseHandle) {
   let prepared = statusQueries.get(db);
   if (!prepared) {
     prepared = prepareStatusQuery(db);
@@ -59,7 +59,7 @@ function statusQuery(db: DbExecutor) {
   return prepared;
 }
 
-function prepareStatusQuery(db: DbExecutor) {
+function prepareStatusQuery(db: DatabaseHandle) {
   return db
     .select({ activeItems: questionnaireTotals.activeItems, answeredItems: questionnaireProgress.answeredItems, completed: questionnaireProgress.completed })
     .from(questionnaireTotals)

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
-import { routePath } from '../payments/route-path.ts';
+import { routePath } from '../../lib/route-path.ts';
 import type { ReportsService } from './service.ts';
 
 export interface ReportRoutesOptions {

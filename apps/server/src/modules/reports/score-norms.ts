@@ -1,5 +1,5 @@
 import { minNormGroupSize, normGroups, type NormGroup, type ScoreNorm } from '@app/assessments/reports/norms';
-import type { AssessmentId } from '@app/assessments/reports/report-part';
+import type { AssessmentId } from '@app/assessments/reports/norms';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
 

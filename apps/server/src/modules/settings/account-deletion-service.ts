@@ -6,8 +6,8 @@ import { users } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { UnauthenticatedError, ValidationError } from '../../lib/domain-errors.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
-import { anonymiseOrdersOf } from '../orders/account-anonymisation.ts';
-import { noteCustomersForDeletion } from '../payments/customers/customer-deletion.ts';
+import { anonymiseOrdersOf } from '../orders/public.ts';
+import { noteCustomersForDeletion } from '../payments/public.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 
 /**

@@ -8,7 +8,7 @@ import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../lib/domain-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { revokeUserSessions } from '../auth/session-service.ts';
+import { revokeUserSessions } from '../auth/public.ts';
 
 /**
  * Settings > Password (issue 3): the current password must be right and the new one must pass the

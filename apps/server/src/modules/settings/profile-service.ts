@@ -7,8 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError, ValidationError } from '../../lib/domain-errors.ts';
-import { accountOf } from '../accounts/account-view.ts';
-import { isEmailTaken } from '../accounts/registration-service.ts';
+import { accountOf, isEmailTaken } from '../accounts/public.ts';
 
 export interface ProfileUpdate {
   account: Account;

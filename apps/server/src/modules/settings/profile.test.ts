@@ -10,7 +10,7 @@ import { outboxFor, verificationLinkParts, waitForIdleQueue, waitForMail } from 
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount, userRow } from '../../../test/user-fixtures.ts';
 import { users } from '../../db/schema/users.ts';
-import { sendMailJob } from '../mail/service.ts';
+import { sendMailJob } from '../mail/public.ts';
 
 const invalidData = errorMessages.invalidData;
 

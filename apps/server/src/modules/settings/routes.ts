@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { sendVerificationEmail } from '../email-verification/service.ts';
+import { sendVerificationEmail } from '../email-verification/public.ts';
 import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
 import { deleteAccount } from './account-deletion-service.ts';
 import { changePassword } from './password-service.ts';
@@ -38,7 +38,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (emailChanged) {
         // The change is committed; failing to queue the link must not make it look undone. The
         // user can ask for another link from the verify-email page.
-        await sendVerificationEmail(app, updated.id).catch((error: unknown) => {
+        await sendVerificationEmail({ db: app.db, clock: app.clock, mail: app.mail }, updated.id).catch((error: unknown) => {
           request.log.error({ err: error, userId: updated.id }, 'could not queue the verification e-mail for a changed address');
         });
       }

@@ -28,9 +28,7 @@ import type { Config } from '../../config.ts';
 import { hitRateLimits, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
-import { createVatNumberChecker } from '../tax/vat-numbers/create-vat-number-checker.ts';
-import { isVatNumberVerified } from '../tax/vat-numbers/buyer-vat-number.ts';
-import { MemoisedVatNumberChecker } from '../tax/vat-numbers/memoised-checker.ts';
+import { createVatNumberChecker, isVatNumberVerified, MemoisedVatNumberChecker } from '../tax/public.ts';
 import { listActiveProducts } from './catalogue/catalogue-service.ts';
 import {
   IncludedInBundleError,

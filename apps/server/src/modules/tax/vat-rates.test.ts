@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { euCountryCodes, standardVatRate, vatTreatment } from './vat-rates.ts';
+import { euCountryCodes } from '../../lib/countries.ts';
+import { euStandardVatRates, standardVatRate, vatTreatment } from './vat-rates.ts';
 
 const on = (day: string) => new Date(`${day}T12:00:00Z`);
 
 describe('EU standard VAT rates with effective dates', () => {
-  it('lists the 27 member states', () => {
+  it('lists the 27 member states, each with its rates', () => {
     expect(euCountryCodes).toHaveLength(27);
+    expect(Object.keys(euStandardVatRates).sort()).toEqual([...euCountryCodes].sort());
   });
 
   it('gives the rate in force on the day', () => {

@@ -5,13 +5,15 @@
 // country. An operator adds a row here when a country changes its rate; past rows stay, so an
 // order priced before a change can be explained.
 
+import { normaliseCountryCode } from '../../lib/countries.ts';
+
 export interface VatRatePeriod {
   /** First day (UTC, yyyy-MM-dd) on which the rate applies. */
   from: string;
   basisPoints: number;
 }
 
-/** ISO 3166-1 alpha-2 (Greece as 'GR', as on invoices; 'EL' is accepted too) to its periods, oldest first. */
+/** Each EU member state of lib/countries.ts (ISO 3166-1 alpha-2) to its periods, oldest first. */
 export const euStandardVatRates: Readonly<Record<string, readonly VatRatePeriod[]>> = {
   AT: [{ from: '2016-01-01', basisPoints: 2000 }],
   BE: [{ from: '1996-01-01', basisPoints: 2100 }],
@@ -66,19 +68,6 @@ export const euStandardVatRates: Readonly<Record<string, readonly VatRatePeriod[
     { from: '2025-01-01', basisPoints: 2300 },
   ],
 };
-
-/** The EU member states' codes (the keys above). */
-export const euCountryCodes: readonly string[] = Object.keys(euStandardVatRates);
-
-/** Upper-cases and maps Greece's VAT prefix 'EL' to its ISO code 'GR'. */
-export function normaliseCountryCode(countryCode: string): string {
-  const upper = countryCode.trim().toUpperCase();
-  return upper === 'EL' ? 'GR' : upper;
-}
-
-export function isEuCountry(countryCode: string): boolean {
-  return Object.hasOwn(euStandardVatRates, normaliseCountryCode(countryCode));
-}
 
 /**
  * The standard rate of an EU country on the given instant (its UTC date), or undefined for a

@@ -1,16 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/connection.ts';
+import type { DatabaseHandle } from '../../../db/database-handle.ts';
 import { orderLines } from '../../../db/schema/order-lines.ts';
 import { orders } from '../../../db/schema/orders.ts';
 import { paymentTransactions } from '../../../db/schema/transactions.ts';
-import type { Mailer } from '../../mail/service.ts';
-import { rememberCheckoutBillingDetails } from '../../billing-details/service.ts';
-import { storePaymentMethod } from '../../payments/methods/payment-methods-service.ts';
-import type { SavedMethodDetails } from '../../payments/providers/payment-provider.ts';
-import { clearBasket } from '../../shop/basket/basket-pricing.ts';
-import { confirmCouponRedemption, releaseCouponRedemption } from '../../shop/coupons/coupons.ts';
-import { reportTypesOf } from '../../shop/catalogue/catalogue-service.ts';
+import type { Mailer } from '../../mail/public.ts';
+import { rememberCheckoutBillingDetails } from '../../billing-details/public.ts';
+import { storePaymentMethod, type SavedMethodDetails } from '../../payments/public.ts';
+import { clearBasket, confirmCouponRedemption, releaseCouponRedemption, reportTypesOf } from '../../shop/public.ts';
 import { reportTypes as reportTypesSold } from '@app/contract/basket';
 import { queueOrderConfirmation } from './order-confirmation.ts';
 import { openOrderStatuses } from '../order-statuses.ts';
@@ -93,7 +91,7 @@ export async function fulfil(deps: FulfilDeps, input: FulfilInput): Promise<Orde
 }
 
 /** What fulfil needs of an order's lines: the titles for the description, the reports to grant. */
-async function paidLines(tx: Pick<Database, 'execute'>, orderId: string) {
+async function paidLines(tx: DatabaseHandle, orderId: string) {
   const result = await tx.execute<{ title: string; quantity: number; report_type: string | null; report_types: string[] }>(
     sql`select title, quantity, report_type, report_types from order_lines where order_id = ${orderId} order by position`,
   );
@@ -187,7 +185,7 @@ export async function hasRefund(db: Database, orderId: string): Promise<boolean>
  * that began while another order of the same basket was being paid then re-prices the basket
  * after the payment committed, and finds it empty, instead of charging the same basket twice.
  */
-export async function lockBuyerCheckout(tx: Pick<Database, 'execute'>, userId: string): Promise<void> {
+export async function lockBuyerCheckout(tx: DatabaseHandle, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
 }
 

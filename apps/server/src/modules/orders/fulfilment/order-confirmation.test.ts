@@ -17,7 +17,7 @@ import {
 } from '../../../../test/checkout-helpers.ts';
 import { outboxFor, waitForIdleQueue, waitForMail } from '../../../../test/mail-helpers.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
-import { sendMailJob } from '../../mail/service.ts';
+import { sendMailJob } from '../../mail/public.ts';
 
 // Issue 11: one order confirmation e-mail when an order becomes paid, however often the payment's
 // news arrives (the buyer's confirmation, the provider's repeated events).

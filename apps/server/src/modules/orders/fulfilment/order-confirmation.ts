@@ -1,17 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../db/connection.ts';
+import type { DatabaseHandle } from '../../../db/database-handle.ts';
 import { orderLines } from '../../../db/schema/order-lines.ts';
-import type { Mailer } from '../../mail/service.ts';
-import { orderConfirmationMessage } from '../../mail/templates/order-confirmation.tsx';
+import { orderConfirmationMessage, type Mailer } from '../../mail/public.ts';
 import { consentOf, emailConsentStatement } from '../checkout/digital-content-consent.ts';
 import { formatEuros, formatInvoiceDate, invoiceTotals, ownedReductionNote } from '../invoices/invoice-figures.ts';
 import { toOrder, type OrderRow } from '../order-view.ts';
 
 /** The reports page the e-mail links to (the SPA's `reports` route). */
 const reportsPath = '/reports';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Queues the order confirmation e-mail (issue 11) in the transaction that makes the order paid.
@@ -23,7 +20,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * The money is taken either way: an e-mail that cannot be queued (a broken template, no job
  * schema) is undone alone, by its savepoint, and logged; it never undoes the payment's transition.
  */
-export async function queueOrderConfirmation(tx: Transaction, deps: { mail: Mailer; log: FastifyBaseLogger }, order: OrderRow): Promise<void> {
+export async function queueOrderConfirmation(tx: DatabaseHandle, deps: { mail: Mailer; log: FastifyBaseLogger }, order: OrderRow): Promise<void> {
   if (!order.billing.email) return;
   try {
     await tx.transaction((savepoint) => queueIn(savepoint, deps.mail, order));
@@ -32,7 +29,7 @@ export async function queueOrderConfirmation(tx: Transaction, deps: { mail: Mail
   }
 }
 
-async function queueIn(tx: Transaction, mail: Mailer, order: OrderRow): Promise<void> {
+async function queueIn(tx: DatabaseHandle, mail: Mailer, order: OrderRow): Promise<void> {
   const to = order.billing.email;
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
   const view = toOrder(order, lines, []);

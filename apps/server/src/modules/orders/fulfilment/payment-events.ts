@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { webhookEvents } from '../../../db/schema/webhook-events.ts';
-import type { ProviderEvent } from '../../payments/providers/payment-provider.ts';
+import type { ProviderEvent } from '../../payments/public.ts';
 import { orderQueries } from '../order-queries.ts';
 import { applyPaymentOutcome, type OrdersDeps } from './payment-outcomes.ts';
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/connection.ts';
+import type { DatabaseHandle } from '../../../db/database-handle.ts';
 import { paymentCustomerDeletions } from '../../../db/schema/payment-customer-deletions.ts';
 import { paymentCustomers } from '../../../db/schema/payment-customers.ts';
 import type { JobQueue } from '../../../lib/job-queue.ts';
@@ -10,8 +11,6 @@ import type { PaymentProvider } from '../providers/payment-provider.ts';
 // the account deletion: the deletion transaction only notes the customer
 // (payment_customer_deletions); after the commit a scheduled job hands each noted customer to the
 // `payments.delete-customer` queue, whose jobs call the provider and are retried with backoff.
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Runs every minute (once across instances): notes -> one retrying job per customer. */
 export const customerDeletionSweepQueue = 'payments.customer-deletions';
@@ -24,7 +23,7 @@ export interface CustomerDeletionJobData {
 }
 
 /** Notes the user's provider customers for deletion; call inside the account deletion's transaction. */
-export async function noteCustomersForDeletion(tx: Tx, userId: string): Promise<void> {
+export async function noteCustomersForDeletion(tx: DatabaseHandle, userId: string): Promise<void> {
   await tx.execute(sql`
     insert into ${paymentCustomerDeletions} (${sql.identifier('provider')}, ${sql.identifier('customer_id')})
     select ${paymentCustomers.provider}, ${paymentCustomers.customerId} from ${paymentCustomers} where ${paymentCustomers.userId} = ${userId}

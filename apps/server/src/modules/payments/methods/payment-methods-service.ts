@@ -1,6 +1,7 @@
 import type { AddPaymentMethodRequest, PaymentMethod } from '@app/contract/payment-methods';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/connection.ts';
+import type { DatabaseHandle } from '../../../db/database-handle.ts';
 import { paymentMethods } from '../../../db/schema/payment-methods.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/domain-errors.ts';
@@ -12,8 +13,6 @@ import type { PaymentProvider, SavedMethodDetails } from '../providers/payment-p
 // another user's method answers 404, as one that does not exist.
 
 type PaymentMethodRow = typeof paymentMethods.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 export const paymentMethodNotFound = 'This payment method was not found.';
 
 export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
@@ -59,7 +58,7 @@ export async function addPaymentMethod(db: Database, clock: Clock, provider: Pay
  * method of a user becomes the default. Saving the same provider method twice keeps one row.
  */
 export async function storePaymentMethod(
-  tx: Tx,
+  tx: DatabaseHandle,
   providerName: string,
   userId: string,
   details: SavedMethodDetails,
@@ -143,6 +142,6 @@ export async function findUsablePaymentMethod(db: Database, providerName: string
   return row ?? null;
 }
 
-async function lockUserMethods(tx: Tx, userId: string): Promise<void> {
+async function lockUserMethods(tx: DatabaseHandle, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment-methods:${userId}`}, 0))`);
 }

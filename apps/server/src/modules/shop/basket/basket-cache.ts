@@ -2,7 +2,8 @@ import type { Basket } from '@app/contract/basket';
 import type { Clock } from '../../../lib/clock.ts';
 import { UserKeyedCache } from '../../../lib/user-keyed-cache.ts';
 import type { CouponWindow, PricedBasket } from './basket-pricing.ts';
-import { euStandardVatRates, normaliseCountryCode } from '../../tax/vat-rates.ts';
+import { normaliseCountryCode } from '../../../lib/countries.ts';
+import { euStandardVatRates } from '../../tax/public.ts';
 
 // GET /api/cart answered from memory (issue 5's speed target, bench/cart): the priced basket of a
 // user for one billing country, kept at most `ttlMs`, under the session cache's guarantees

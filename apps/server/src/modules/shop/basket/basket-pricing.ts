@@ -6,9 +6,8 @@ import { cartItems } from '../../../db/schema/cart-items.ts';
 import { carts } from '../../../db/schema/carts.ts';
 import { productKindOf, reportTypesOf } from '../catalogue/catalogue-service.ts';
 import { couponDiscount, couponRefusal, toCouponRef, type CouponRef, type CouponTerms, type UserCouponUse } from '../coupons/coupons.ts';
-import { formatEuros, lineAmount, priceBasketAmounts } from '../../tax/money.ts';
-import type { ShopDb } from '../shop-db.ts';
-import { vatTreatment } from '../../tax/vat-rates.ts';
+import { formatEuros, lineAmount, priceBasketAmounts, vatTreatment } from '../../tax/public.ts';
+import type { DatabaseHandle } from '../../../db/database-handle.ts';
 
 // Pricing a basket (issue 5, "Correctness details"): the basket is re-priced from the current
 // catalogue on every change, on every read and before checkout. A price, minimum or availability
@@ -95,7 +94,7 @@ export interface PriceBasketOptions {
  * integer cents). Applies what changed to the stored basket. Run it inside the caller's transaction
  * when the result is acted on (checkout); a plain read may pass the database itself.
  */
-export async function priceBasket(tx: ShopDb, userId: string, options: PriceBasketOptions = {}): Promise<PricedBasket> {
+export async function priceBasket(tx: DatabaseHandle, userId: string, options: PriceBasketOptions = {}): Promise<PricedBasket> {
   const at = options.at ?? new Date();
   const homeCountry = options.homeCountry ?? fallbackHomeCountry;
   const stored = await loadStoredBasket(tx, userId);
@@ -214,7 +213,7 @@ function resolveVatCountry(options: PriceBasketOptions, stored: StoredBasket | n
 }
 
 /** Empties the user's basket, coupon included (after a paid order, or "clear basket"). */
-export async function clearBasket(tx: ShopDb, userId: string): Promise<void> {
+export async function clearBasket(tx: DatabaseHandle, userId: string): Promise<void> {
   await tx.execute(sql`delete from carts where user_id = ${userId}`);
 }
 
@@ -317,9 +316,9 @@ const bundledJoin = `cross join lateral (
 // GET /api/cart runs this on the database handle as a named prepared statement, built once per
 // handle (bench/cart). Inside a transaction (a basket change, the checkout) the same text runs as
 // a plain query: a Drizzle statement built per transaction costs more than PostgreSQL's planning.
-const basketLoads = new WeakMap<ShopDb, ReturnType<typeof prepareBasketLoad>>();
+const basketLoads = new WeakMap<DatabaseHandle, ReturnType<typeof prepareBasketLoad>>();
 
-function prepareBasketLoad(db: ShopDb) {
+function prepareBasketLoad(db: DatabaseHandle) {
   return db
     .select({ basket: sql<StoredBasketJson>`${sql.raw(storedBasketJson)}` })
     .from(sql`carts ${sql.raw(bundledJoin)}`)
@@ -327,7 +326,7 @@ function prepareBasketLoad(db: ShopDb) {
     .prepare('load_basket_json');
 }
 
-async function loadStoredBasket(db: ShopDb, userId: string): Promise<StoredBasket | null> {
+async function loadStoredBasket(db: DatabaseHandle, userId: string): Promise<StoredBasket | null> {
   let row: StoredBasketJson | undefined;
   if (db instanceof PgTransaction) {
     const result = await db.execute<{ basket: StoredBasketJson }>(sql`select ${sql.raw(storedBasketJson)} as basket from carts ${sql.raw(bundledJoin)} where carts.user_id = ${userId}`);

@@ -2,6 +2,7 @@ import { basketRuleMessages, type AddCartItemRequest, type Basket, type Replaced
 import { basketMessages, validationMessages } from '@app/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/connection.ts';
+import type { DatabaseHandle } from '../../../db/database-handle.ts';
 import { cartItems } from '../../../db/schema/cart-items.ts';
 import { carts } from '../../../db/schema/carts.ts';
 import { NotFoundError, ValidationError } from '../../../lib/domain-errors.ts';
@@ -10,7 +11,7 @@ import { clearBasket, priceBasket, type PriceBasketOptions } from './basket-pric
 import { toBasket } from './basket-view.ts';
 import { alreadyOwnedRefusal, findProductForSale, findProductToAdd, productKindOf, reportTypesOf } from '../catalogue/catalogue-service.ts';
 import { couponRefusal, findCouponByCode, userCouponUse } from '../coupons/coupons.ts';
-import { isUuid, type ShopDb } from '../shop-db.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 
 // The basket calls of spec section 7 and the rules of section 5. Every change runs in one
 // transaction that first locks the user's basket row, so two tabs changing one basket at once are
@@ -202,7 +203,7 @@ export async function removeCoupon(db: Database, userId: string, context: Basket
 }
 
 /** Creates the user's basket row if needed and locks it until the transaction ends. */
-async function lockBasket(tx: ShopDb, userId: string, at: Date): Promise<void> {
+async function lockBasket(tx: DatabaseHandle, userId: string, at: Date): Promise<void> {
   // Plain statements: a Drizzle builder costs more Node time than the round trip (bench/checkout).
   await tx.execute(sql`insert into carts (user_id, updated_at) values (${userId}, ${at}) on conflict do nothing`);
   await tx.execute(sql`select 1 from carts where user_id = ${userId} for update`);

@@ -1,6 +1,6 @@
 import type { Basket } from '@app/contract/basket';
 import type { PricedBasket } from './basket-pricing.ts';
-import { basisPointsToPercentage } from '../../tax/money.ts';
+import { basisPointsToPercentage } from '../../tax/public.ts';
 
 /** The basket as spec section 3 shows it, or null when it holds no items (spec section 4). */
 export function toBasket(priced: PricedBasket): Basket | null {

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/connection.ts';
 import { coupons } from '../../../db/schema/coupons.ts';
 import { products } from '../../../db/schema/products.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import { fullBasisPoints } from '../../tax/money.ts';
+import { fullBasisPoints } from '../../tax/public.ts';
 
 // What an operator does with `npm run admin -- products|coupons ...` (issue 5): list, create,
 // update, deactivate. Products and coupons are never deleted: orders and baskets refer to them.

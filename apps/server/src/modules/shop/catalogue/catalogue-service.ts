@@ -2,12 +2,13 @@ import type { Product, ProductKind, ReportType } from '@app/contract/basket';
 import { basketRuleMessages, reportTypes } from '@app/contract/basket';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { products } from '../../../db/schema/products.ts';
-import { isUuid, type ShopDb } from '../shop-db.ts';
+import { isUuid } from '../../../lib/uuid.ts';
+import type { DatabaseHandle } from '../../../db/database-handle.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
 /** The active catalogue, in catalogue order (GET /api/products). */
-export async function listActiveProducts(db: ShopDb): Promise<Product[]> {
+export async function listActiveProducts(db: DatabaseHandle): Promise<Product[]> {
   const rows = await db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.position), asc(products.title));
   return rows.map(toProduct);
 }
@@ -16,7 +17,7 @@ export async function listActiveProducts(db: ShopDb): Promise<Product[]> {
  * The product a basket request names: by id, else by sku (case-insensitive). Only products for
  * sale count; undefined for anything else (spec 5: "neither product id nor a known sku").
  */
-export async function findProductForSale(db: ShopDb, ref: { productId?: string | undefined; sku?: string | undefined }): Promise<ProductRow | undefined> {
+export async function findProductForSale(db: DatabaseHandle, ref: { productId?: string | undefined; sku?: string | undefined }): Promise<ProductRow | undefined> {
   let condition;
   if (ref.productId !== undefined) {
     if (!isUuid(ref.productId)) return undefined;
@@ -91,9 +92,9 @@ const productToAddColumns = {
   ownedReportTypes: sql<string[]>`array(select distinct g.report_type from granted_reports g where g.user_id = ${sql.placeholder('userId')} and g.report_type = any(${products.reportTypes}))`,
 };
 
-const productToAddQueries = new WeakMap<ShopDb, ReturnType<typeof prepareProductToAdd>>();
+const productToAddQueries = new WeakMap<DatabaseHandle, ReturnType<typeof prepareProductToAdd>>();
 
-function prepareProductToAdd(db: ShopDb) {
+function prepareProductToAdd(db: DatabaseHandle) {
   return {
     byId: db
       .select(productToAddColumns)
@@ -110,7 +111,7 @@ function prepareProductToAdd(db: ShopDb) {
 }
 
 /** The product a basket request names (by id, else by sku), if it is for sale; see findProductForSale. */
-export async function findProductToAdd(db: ShopDb, userId: string, ref: { productId?: string | undefined; sku?: string | undefined }): Promise<ProductToAdd | undefined> {
+export async function findProductToAdd(db: DatabaseHandle, userId: string, ref: { productId?: string | undefined; sku?: string | undefined }): Promise<ProductToAdd | undefined> {
   let queries = productToAddQueries.get(db);
   if (!queries) {
     queries = prepareProductToAdd(db);
@@ -136,7 +137,7 @@ export function alreadyOwnedRefusal(product: { title: string; kind: string; repo
 }
 
 /** The report types among `types` that the user has been granted already (checkout's re-check). */
-export async function ownedReportTypes(db: ShopDb, userId: string, types: readonly ReportType[]): Promise<string[]> {
+export async function ownedReportTypes(db: DatabaseHandle, userId: string, types: readonly ReportType[]): Promise<string[]> {
   if (types.length === 0) return [];
   // The contract's report types are plain words, so they form an array literal as they are.
   const result = await db.execute<{ report_type: string }>(

@@ -2,8 +2,8 @@ import { basketRuleMessages } from '@app/contract/basket';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { couponRedemptions } from '../../../db/schema/coupon-redemptions.ts';
 import { coupons } from '../../../db/schema/coupons.ts';
-import { formatEuros, type Discount } from '../../tax/money.ts';
-import type { ShopDb } from '../shop-db.ts';
+import { formatEuros, type Discount } from '../../tax/public.ts';
+import type { DatabaseHandle } from '../../../db/database-handle.ts';
 
 // Coupons (issue 5): a code (case-insensitive), percentage or fixed, a validity window, a total and
 // a per-user limit, a minimum subtotal, an active flag. A use is held by an order from its
@@ -32,7 +32,7 @@ export function couponDiscount(coupon: CouponRef): Discount {
 }
 
 /** The coupon whose code matches, whatever its letter case (and surrounding spaces). */
-export async function findCouponByCode(db: ShopDb, code: string): Promise<CouponRow | undefined> {
+export async function findCouponByCode(db: DatabaseHandle, code: string): Promise<CouponRow | undefined> {
   const [coupon] = await db
     .select()
     .from(coupons)
@@ -47,7 +47,7 @@ export interface UserCouponUse {
   reserved: number;
 }
 
-export async function userCouponUse(db: ShopDb, couponId: string, userId: string): Promise<UserCouponUse> {
+export async function userCouponUse(db: DatabaseHandle, couponId: string, userId: string): Promise<UserCouponUse> {
   const [row] = await db
     .select({
       held: sql<number>`count(*)::int`,
@@ -111,7 +111,7 @@ export interface CouponReservation {
  * Reserving again for an order that already holds a use of this coupon returns true without
  * counting twice. Call in READ COMMITTED (PostgreSQL's default).
  */
-export async function reserveCouponRedemption(tx: ShopDb, { couponId, userId, orderId, at = new Date() }: CouponReservation): Promise<boolean> {
+export async function reserveCouponRedemption(tx: DatabaseHandle, { couponId, userId, orderId, at = new Date() }: CouponReservation): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`coupon-user:${couponId}:${userId}`}, 0))`);
   const reserved = await tx.execute<{ id: string }>(sql`
     with counted as (
@@ -149,7 +149,7 @@ export async function reserveCouponRedemption(tx: ShopDb, { couponId, userId, or
  * Gives back the use an order reserved (payment failed, order expired). Only a 'reserved' use is
  * released, so calling it twice, or after the order was paid, changes nothing.
  */
-export async function releaseCouponRedemption(tx: ShopDb, { orderId }: { orderId: string }): Promise<void> {
+export async function releaseCouponRedemption(tx: DatabaseHandle, { orderId }: { orderId: string }): Promise<void> {
   await tx.execute(sql`
     with released as (
       update ${couponRedemptions}
@@ -169,7 +169,7 @@ export async function releaseCouponRedemption(tx: ShopDb, { orderId }: { orderId
  * order expired, then its payment succeeded after all), it is counted again, even past the limit:
  * the buyer paid the discounted price. Idempotent.
  */
-export async function confirmCouponRedemption(tx: ShopDb, { orderId }: { orderId: string }): Promise<void> {
+export async function confirmCouponRedemption(tx: DatabaseHandle, { orderId }: { orderId: string }): Promise<void> {
   await tx.execute(sql`
     with previous as (
       select id, coupon_id, status from ${couponRedemptions}

@@ -1,7 +1,8 @@
 import { vatNumberMessages, vatNumberPrefixFor } from '@app/contract/vat-numbers';
 import { ValidationError } from '../../../lib/domain-errors.ts';
 import { applyBasisPoints } from '../money.ts';
-import { isEuCountry, normaliseCountryCode, standardVatRate } from '../vat-rates.ts';
+import { isEuCountry, normaliseCountryCode } from '../../../lib/countries.ts';
+import { standardVatRate } from '../vat-rates.ts';
 import { hasVatNumberFormat } from './vat-number-formats.ts';
 import { splitVatNumber, type VatNumberChecker } from './vat-number-checker.ts';
 

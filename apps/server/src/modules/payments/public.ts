@@ -1,0 +1,17 @@
+// What the rest of the server may use of payments; everything else in this folder is the module's
+// own (eslint.config.js: imports from outside come here; app.ts may also import routes.ts).
+
+export { customerIdFor } from './customers/customers.ts';
+export { noteCustomersForDeletion } from './customers/customer-deletion.ts';
+export { findUsablePaymentMethod, storePaymentMethod } from './methods/payment-methods-service.ts';
+export { paymentsPlugin } from './payments-plugin.ts';
+export { checkCard } from './providers/card-checks.ts';
+export {
+  PaymentProviderUnavailableError,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentSource,
+  type ProviderEvent,
+  type SavedMethodDetails,
+} from './providers/payment-provider.ts';
+export { TestPaymentProvider } from './providers/test-provider.ts';
