@@ -165,6 +165,17 @@ export const appRoutes: readonly AppRoute[] = [
     ],
     page: () => import('@/features/checkout/pages/order-failed-page').then((module) => module.OrderFailedPage),
   },
+  // Spec: '/organization' goes to /organization/create.
+  { name: 'organization', access: 'app', redirect: () => 'organization.create' },
+  {
+    // Issue 12: the creation wizard (type and services, details, billing plan).
+    name: 'organization.create',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.organizationCreate.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard', to: 'dashboard' }, { titleKey: 'breadcrumbs.organizationCreate' }],
+    page: () => import('@/features/organisations/pages/create-organisation-page').then((module) => module.CreateOrganisationPage),
+  },
   {
     name: 'payments',
     access: 'app',

@@ -1,0 +1,276 @@
+import type { Account } from '@app/contract/account';
+import type { OrganisationOffer } from '@app/contract/organisation-pricing';
+import { organisationMessages, wizardSteps, type Organisation, type WizardStep } from '@app/contract/organisations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PendingButton } from '@/components/ui/pending-button';
+import { Spinner } from '@/components/ui/spinner';
+import { browserCountry, isListedCountry } from '@/lib/countries';
+import { useSession } from '@/lib/use-session';
+import { createOrganisation } from '../api/create-organisation';
+import { organisationDraftQueryOptions, useOrganisationDraft, type SavedDraft } from '../api/get-organisation-draft';
+import { useOrganisationOffer } from '../api/get-organisation-offer';
+import { saveOrganisationDraft } from '../api/save-organisation-draft';
+import { DetailsStep } from '../components/details-step';
+import { OrganisationCreated } from '../components/organisation-created';
+import { PlanStep } from '../components/plan-step';
+import { TypeStep } from '../components/type-step';
+import { WizardStepIndicator } from '../components/wizard-step-indicator';
+import { draftOf, restoreDraft } from '../lib/wizard-draft';
+import {
+  createOrganisationInput,
+  formFieldOfServerField,
+  initialWizardValues,
+  planFor,
+  prefillBilling,
+  stepOfServerField,
+  wizardResolver,
+  type WizardValues,
+} from '../lib/wizard-form';
+import '../organisations-texts';
+
+/** organization.create (spec 2 "Organisation creation"): three steps with Back and Next, then the created organisation. */
+export function CreateOrganisationPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const offer = useOrganisationOffer();
+  const draft = useOrganisationDraft(user?.id ?? null);
+  const [created, setCreated] = useState<Organisation | null>(null);
+
+  let content;
+  if (created) {
+    content = <OrganisationCreated organisation={created} />;
+  } else if (offer.isError || draft.isError) {
+    content = (
+      <FormAlert className="max-w-md">
+        <p>{t('organisations.create.loadFailed')}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          onClick={() => {
+            void offer.refetch();
+            void draft.refetch();
+          }}
+        >
+          {t('organisations.create.retry')}
+        </Button>
+      </FormAlert>
+    );
+  } else if (!user || offer.data === undefined || draft.data === undefined) {
+    content = (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner />
+        {t('organisations.create.loading')}
+      </p>
+    );
+  } else {
+    content = <OrganisationWizard offer={offer.data} draft={draft.data} user={user} onCreated={setCreated} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{t('organisations.create.heading')}</h1>
+        {!created && <p className="text-muted-foreground">{t('organisations.create.description')}</p>}
+      </div>
+      {content}
+    </div>
+  );
+}
+
+/** The billing country the wizard opens with: the country of birth, else the browser's. */
+function openingCountry(user: Account): string {
+  const birthCountry = user.birth_details?.country_code ?? '';
+  return isListedCountry(birthCountry) ? birthCountry : browserCountry();
+}
+
+type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
+
+interface WizardProps {
+  offer: OrganisationOffer;
+  draft: SavedDraft | null;
+  user: Account;
+  onCreated(organisation: Organisation): void;
+}
+
+function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [initial] = useState(() => {
+    const empty = initialWizardValues(offer, { email: user.email, country: openingCountry(user) });
+    return draft ? restoreDraft(draft, empty) : { step: 'type' as const, values: empty };
+  });
+  const [step, setStep] = useState<WizardStep>(initial.step);
+  // The resolver checks the step the user is on: read when it runs, not when the form was made.
+  const currentStep = useRef<WizardStep>(initial.step);
+  const resolver = useCallback<Resolver<WizardValues>>((values, _context, options) => wizardResolver(values, { step: currentStep.current, offer }, options), [offer]);
+  const form = useForm<WizardValues>({ resolver, defaultValues: initial.values, mode: 'onTouched', shouldFocusError: false });
+  const { handleSubmit, getValues, setValue, setError, reset, formState } = form;
+
+  const [draftStatus, setDraftStatus] = useState<DraftStatus>('idle');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]> | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  // spec: one creation_key per submission of this wizard, so a retried submit never makes two.
+  const creationKey = useRef<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const stepContainer = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+
+  // The focus follows the step: its heading is read first (not on the first render: the page's
+  // own heading and the skip link come first then).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  // After a refused Next or submit: the first field in error, or the Add button of a list that is too short.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    stepContainer.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-list-error="true"]')?.focus();
+  }, [focusRequest]);
+
+  const saveDraft = async (target: WizardStep) => {
+    setDraftStatus('saving');
+    const result = await saveOrganisationDraft(draftOf(target, getValues()));
+    setDraftStatus(result.error === null ? 'saved' : 'failed');
+  };
+
+  const goTo = (target: WizardStep) => {
+    currentStep.current = target;
+    // A fresh step: its fields are checked when left or submitted, not while first typed into.
+    reset(getValues(), { keepDefaultValues: true });
+    setFormError(null);
+    setStep(target);
+  };
+
+  // A server 422: the first step with an error opens, and each message lands under its field and row.
+  useEffect(() => {
+    if (serverErrors === null) return;
+    const leftover: string[] = [];
+    for (const [field, messages] of Object.entries(serverErrors)) {
+      const message = messages[0];
+      if (!message) continue;
+      const path = stepOfServerField(field) === step ? formFieldOfServerField(field, getValues()) : null;
+      if (path) setError(path as FieldPath<WizardValues>, { type: 'server', message });
+      else if (stepOfServerField(field) === null) leftover.push(message);
+    }
+    if (leftover.length > 0) setFormError(leftover[0] ?? null);
+    setServerErrors(null);
+    setFocusRequest((count) => count + 1);
+  }, [serverErrors, step, getValues, setError]);
+
+  const onInvalid = () => setFocusRequest((count) => count + 1);
+
+  const next = handleSubmit(() => {
+    const target: WizardStep = step === 'type' ? 'details' : 'plan';
+    if (target === 'plan') {
+      const values = getValues();
+      // Prefilled from step 2 once: what the user then changes in step 3 stays theirs.
+      if (!values.billing_prefilled) {
+        setValue('billing_details', prefillBilling(values));
+        setValue('billing_prefilled', true);
+      }
+      setValue('plan', planFor(values.type, values.plan));
+    }
+    goTo(target);
+    void saveDraft(target);
+  }, onInvalid);
+
+  const back = () => {
+    const target = wizardSteps[wizardSteps.indexOf(step) - 1];
+    if (!target) return;
+    goTo(target);
+    void saveDraft(target);
+  };
+
+  const submit = handleSubmit(async () => {
+    setFormError(null);
+    creationKey.current ??= crypto.randomUUID();
+    const result = await createOrganisation(createOrganisationInput(getValues(), creationKey.current));
+    if (result.data !== null) {
+      // The server forgot the draft with the submit.
+      queryClient.removeQueries({ queryKey: organisationDraftQueryOptions(user.id).queryKey });
+      onCreated(result.data.data);
+      return;
+    }
+    if (result.status === 422 && result.errors) {
+      const first = wizardSteps.find((candidate) => Object.keys(result.errors ?? {}).some((field) => stepOfServerField(field) === candidate));
+      if (first && first !== step) goTo(first);
+      if (!first) setFormError(result.error);
+      setServerErrors(result.errors);
+      return;
+    }
+    // spec 8: a 400 says why ('Organization name is not defined in formData!'); anything else its translated message.
+    setFormError(result.error ?? t('global.genericError'));
+  }, onInvalid);
+
+  const stepNumber = wizardSteps.indexOf(step) + 1;
+  const last = step === 'plan';
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={last ? submit : next} noValidate className="space-y-6">
+        <WizardStepIndicator step={step} />
+        {draft !== null && draftStatus === 'idle' && <FormAlert tone="info">{t('organisations.create.restored')}</FormAlert>}
+        <div ref={stepContainer} className="space-y-6">
+          <div className="space-y-1">
+            <p className="text-sm font-medium text-muted-foreground">{t('organisations.steps.progress', { current: stepNumber, total: wizardSteps.length })}</p>
+            <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+              {t(`organisations.steps.${step}`)}
+            </h2>
+          </div>
+          {step === 'type' && <TypeStep offer={offer} />}
+          {step === 'details' && <DetailsStep />}
+          {step === 'plan' && <PlanStep offer={offer} />}
+        </div>
+
+        <FormAlert>{formError}</FormAlert>
+        <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-3">
+            {step !== 'type' && (
+              <Button type="button" variant="outline" onClick={back} disabled={formState.isSubmitting}>
+                {t('organisations.create.back')}
+              </Button>
+            )}
+            <DraftStatusText status={draftStatus} />
+          </div>
+          {last ? (
+            <PendingButton type="submit" size="lg" pending={formState.isSubmitting} pendingLabel={t('organisations.create.submitting')}>
+              {t('organisations.create.submit')}
+            </PendingButton>
+          ) : (
+            <Button type="submit" size="lg">
+              {t('organisations.create.next')}
+            </Button>
+          )}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+function DraftStatusText({ status }: { status: DraftStatus }) {
+  const { t } = useTranslation();
+  const text =
+    status === 'saving'
+      ? t('organisations.create.saving')
+      : status === 'saved'
+        ? t('organisations.create.draftSaved', { defaultValue: organisationMessages.draftSaved })
+        : status === 'failed'
+          ? t('organisations.create.draftNotSaved')
+          : '';
+  return (
+    <p role="status" className={status === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
+      {text}
+    </p>
+  );
+}
