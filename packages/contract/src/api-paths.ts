@@ -85,6 +85,9 @@ export const organisationApiPaths = {
   invitations: (id: string) => `/api/organisations/${encodeURIComponent(id)}/invitations`,
   invitation: (id: string, invitationId: string) => `/api/organisations/${encodeURIComponent(id)}/invitations/${encodeURIComponent(invitationId)}`,
   invitationResend: (id: string, invitationId: string) => `/api/organisations/${encodeURIComponent(id)}/invitations/${encodeURIComponent(invitationId)}/resend`,
+  activate: (id: string) => `/api/organisations/${encodeURIComponent(id)}/activate`,
+  activateConfirm: (id: string) => `/api/organisations/${encodeURIComponent(id)}/activate/confirm`,
+  subscription: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription`,
   /** The invited person's side: what the link offers, and accepting it. */
   invitationByToken: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
   invitationAccept: (token: string) => `/api/invitations/${encodeURIComponent(token)}/accept`,

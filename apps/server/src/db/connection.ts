@@ -36,9 +36,11 @@ import * as billingPlans from './schema/billing-plans.ts';
 import * as organisationTypePrices from './schema/organisation-type-prices.ts';
 import * as organisationInvitations from './schema/organisation-invitations.ts';
 import * as organisationOwnershipOffers from './schema/organisation-ownership-offers.ts';
+import * as subscriptions from './schema/subscriptions.ts';
+import * as subscriptionInvoices from './schema/subscription-invoices.ts';
 
 // Every table file under ./schema, one line each (drizzle.config.ts globs the same folder).
-const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionnaireProgress, ...questionnaireTotals, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports, ...paymentCustomerDeletions, ...testProviderPayments, ...testProviderMethods, ...organisations, ...organisationMembers, ...organisationServices, ...organisationPeople, ...organisationDrafts, ...billingPlans, ...organisationTypePrices, ...organisationInvitations, ...organisationOwnershipOffers };
+const schema = { ...appSecrets, ...users, ...authSessions, ...passwordResetTokens, ...rateLimitCounters, ...mailOutbox, ...products, ...coupons, ...couponRedemptions, ...carts, ...cartItems, ...questionnaireItems, ...questionnaireProgress, ...questionnaireTotals, ...questionAnswers, ...currentAnswers, ...assessmentResults, ...orders, ...orderLines, ...paymentTransactions, ...paymentMethods, ...paymentCustomers, ...webhookEvents, ...grantedReports, ...paymentCustomerDeletions, ...testProviderPayments, ...testProviderMethods, ...organisations, ...organisationMembers, ...organisationServices, ...organisationPeople, ...organisationDrafts, ...billingPlans, ...organisationTypePrices, ...organisationInvitations, ...organisationOwnershipOffers, ...subscriptions, ...subscriptionInvoices };
 
 export type Database = NodePgDatabase<typeof schema>;
 

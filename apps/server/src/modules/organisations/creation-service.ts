@@ -1,17 +1,16 @@
 import { validationMessages } from '@app/contract/messages';
-import { organisationMessages, quantityRefusal, type CreateOrganisationRequest, type Organisation } from '@app/contract/organisations';
-import { and, eq, inArray } from 'drizzle-orm';
+import { quantityRefusal, type CreateOrganisationRequest, type Organisation } from '@app/contract/organisations';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { organisationMembers } from '../../db/schema/organisation-members.ts';
 import { organisationPeople } from '../../db/schema/organisation-people.ts';
 import { organisationServices } from '../../db/schema/organisation-services.ts';
 import { organisations } from '../../db/schema/organisations.ts';
-import { products } from '../../db/schema/products.ts';
-import { ValidationError, type FieldErrors } from '../../lib/domain-errors.ts';
+import { ValidationError } from '../../lib/domain-errors.ts';
 import { deleteDraft } from './draft-service.ts';
 import { findOrganisation } from './organisation-view.ts';
-
-type Executor = Pick<Database, 'select' | 'insert' | 'delete'>;
+import { refuseUnknownServices, servicesOnOffer } from './pricing-service.ts';
 
 export interface CreatedOrganisation {
   organisation: Organisation;
@@ -72,7 +71,7 @@ export async function createOrganisation(db: Database, userId: string, request: 
 }
 
 /** The organisation an earlier submission with this key made: the caller's own, else the key is refused. */
-async function existingSubmission(tx: Executor, userId: string, creationKey: string): Promise<string> {
+async function existingSubmission(tx: DatabaseHandle, userId: string, creationKey: string): Promise<string> {
   const [existing] = await tx
     .select({ id: organisations.id })
     .from(organisations)
@@ -82,29 +81,15 @@ async function existingSubmission(tx: Executor, userId: string, creationKey: str
 }
 
 /** 422 with each refused service's row: not a service on offer, or fewer than its minimum ('Minimal quantity is {value}'). */
-async function refuseServicesNotOnOffer(tx: Executor, chosen: CreateOrganisationRequest['services']): Promise<void> {
-  const offered = await tx
-    .select({ id: products.id, minimumQuantity: products.minimumQuantity })
-    .from(products)
-    .where(
-      and(
-        inArray(
-          products.id,
-          chosen.map((service) => service.product_id),
-        ),
-        eq(products.kind, 'service'),
-        eq(products.active, true),
-      ),
-    );
-  const minimumOf = new Map(offered.map((product) => [product.id, product.minimumQuantity]));
-  const errors: FieldErrors = {};
+async function refuseServicesNotOnOffer(tx: DatabaseHandle, chosen: CreateOrganisationRequest['services']): Promise<void> {
+  const offered = await servicesOnOffer(
+    tx,
+    chosen.map((service) => service.product_id),
+  );
+  const errors = refuseUnknownServices(chosen, offered);
   chosen.forEach((service, index) => {
-    const minimum = minimumOf.get(service.product_id);
-    if (minimum === undefined) errors[`services.${index}.product_id`] = [organisationMessages.unknownService];
-    else {
-      const refusal = quantityRefusal(service.quantity, minimum);
-      if (refusal) errors[`services.${index}.quantity`] = [refusal];
-    }
+    const refusal = offered.has(service.product_id) ? quantityRefusal(service.quantity, offered.get(service.product_id)?.minimumQuantity ?? 1) : null;
+    if (refusal) errors[`services.${index}.quantity`] = [refusal];
   });
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }

@@ -1,6 +1,6 @@
 import type { Organisation, OrganisationRole, OrganisationSummary } from '@app/contract/organisations';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connection.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { organisationMembers } from '../../db/schema/organisation-members.ts';
 import { organisationPeople } from '../../db/schema/organisation-people.ts';
 import { organisationServices } from '../../db/schema/organisation-services.ts';
@@ -9,7 +9,6 @@ import { products } from '../../db/schema/products.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-type Reader = Pick<Database, 'select'>;
 type OrganisationRow = typeof organisations.$inferSelect;
 
 function toSummary(row: OrganisationRow, role: string): OrganisationSummary {
@@ -25,7 +24,7 @@ function toSummary(row: OrganisationRow, role: string): OrganisationSummary {
 }
 
 /** The organisations the caller belongs to, newest first, with the caller's role in each. */
-export async function listOrganisations(db: Reader, userId: string): Promise<OrganisationSummary[]> {
+export async function listOrganisations(db: DatabaseHandle, userId: string): Promise<OrganisationSummary[]> {
   const rows = await db
     .select({ organisation: organisations, role: organisationMembers.role })
     .from(organisationMembers)
@@ -39,7 +38,7 @@ export async function listOrganisations(db: Reader, userId: string): Promise<Org
  * One organisation the caller belongs to, whole. Someone else's, or an id that is not one, is a
  * 404, whether it exists or not.
  */
-export async function findOrganisation(db: Reader, userId: string, organisationId: string): Promise<Organisation> {
+export async function findOrganisation(db: DatabaseHandle, userId: string, organisationId: string): Promise<Organisation> {
   if (!isUuid(organisationId)) throw new NotFoundError();
   const [found] = await db
     .select({ organisation: organisations, role: organisationMembers.role })

@@ -10,14 +10,18 @@ import {
   organisationList,
   organisationMessages,
 } from '@app/contract/organisations';
+import { organisationOfferEnvelope, organisationQuoteEnvelope, organisationQuoteRequest } from '@app/contract/organisation-pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequestError } from '../../lib/domain-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { routePath } from '../../lib/route-path.ts';
 import { createOrganisation } from './creation-service.ts';
+import { invitationRoutes } from './invitations/invitation-routes.ts';
+import { memberRoutes } from './members-routes.ts';
 import { deleteDraft, findDraft, saveDraft } from './draft-service.ts';
 import { findOrganisation, listOrganisations } from './organisation-view.ts';
+import { loadOffer, quoteOrganisation } from './pricing-service.ts';
 
 const organisationParams = z.object({ organisationId: z.string() });
 
@@ -26,7 +30,34 @@ const organisationParams = z.object({ organisationId: z.string() });
  * organisation, and the caller's organisations. Private; everything is the caller's own: another
  * person's organisation is a 404.
  */
-export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface OrganisationRoutesOptions {
+  /** The seller's country (config DEFAULT_VAT_COUNTRY), as the basket prices with it. */
+  sellerCountry: string;
+}
+
+export const organisationRoutes: FastifyPluginAsyncZod<OrganisationRoutesOptions> = async (app, { sellerCountry }) => {
+  await app.register(memberRoutes);
+  await app.register(invitationRoutes);
+
+  app.get(
+    organisationApiPaths.offer,
+    { schema: { tags: ['organisations'], summary: 'What the creation wizard offers: the types and how each is charged, the plans, the services on offer', response: { 200: organisationOfferEnvelope } } },
+    async () => ({ data: await loadOffer(app.db) }),
+  );
+
+  app.post(
+    organisationApiPaths.quote,
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'One period’s price for a type, plan and services, with the VAT of the billing country, as the basket prices (amounts are null for the contract plan)',
+        body: organisationQuoteRequest,
+        response: { 200: organisationQuoteEnvelope, 422: validationErrorBody },
+      },
+    },
+    async (request) => ({ data: await quoteOrganisation(app.db, request.body, { sellerCountry, at: app.clock.now() }) }),
+  );
+
   app.get(
     organisationApiPaths.list,
     { schema: { tags: ['organisations'], summary: 'The organisations the caller belongs to, newest first, with the caller’s role', response: { 200: organisationList } } },

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/connection.ts';
 import type { DatabaseHandle } from '../../../db/database-handle.ts';
 import { organisationInvitations } from '../../../db/schema/organisation-invitations.ts';
 import { organisationMembers } from '../../../db/schema/organisation-members.ts';
+import { organisationPeople } from '../../../db/schema/organisation-people.ts';
 import { organisations } from '../../../db/schema/organisations.ts';
 import { users } from '../../../db/schema/users.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -45,13 +46,14 @@ function toView(row: InvitationRow, now: Date): InvitationView {
   };
 }
 
-async function inviterName(tx: DatabaseHandle, userId: string): Promise<string> {
+async function inviterName(tx: DatabaseHandle, userId: string | null): Promise<string> {
+  if (userId === null) return 'A colleague';
   const [row] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row?.name ?? 'A colleague';
 }
 
 /** Queues the invitation e-mail in the caller's transaction: sent if and only if it commits. */
-async function queueInvitationMail(tx: DatabaseHandle, deps: InvitationDeps, input: { organisationName: string; actorId: string; email: string; role: AssignableRole; token: string }): Promise<void> {
+async function queueInvitationMail(tx: DatabaseHandle, deps: Pick<InvitationDeps, 'mail'>, input: { organisationName: string; actorId: string | null; email: string; role: AssignableRole; token: string }): Promise<void> {
   const message = organisationInvitationMessage(input.email, {
     organisationName: input.organisationName,
     inviterName: await inviterName(tx, input.actorId),
@@ -90,6 +92,41 @@ export async function inviteMember(deps: InvitationDeps, actorId: string, organi
     await queueInvitationMail(tx, deps, { organisationName: actor.organisationName, actorId, email, role: input.role, token });
     return toView(row, now);
   });
+}
+
+/**
+ * On activation: invites everyone listed in the wizard (users, employees, portfolio company
+ * representatives) who is neither a member nor already invited, each address once, as members.
+ * Runs in the activation's transaction, so the e-mails go out if and only if it commits.
+ */
+export async function inviteListedPeople(tx: DatabaseHandle, deps: Pick<InvitationDeps, 'mail'>, input: { organisationId: string; organisationName: string; inviterId: string | null; at: Date }): Promise<number> {
+  const { rows } = await tx.execute<{ email: string }>(sql`
+    select distinct on (lower(${organisationPeople.email})) ${organisationPeople.email} as email
+    from ${organisationPeople}
+    where ${organisationPeople.organisationId} = ${input.organisationId}
+      and not exists (
+        select 1 from ${organisationMembers} join ${users} on ${users.id} = ${organisationMembers.userId}
+        where ${organisationMembers.organisationId} = ${input.organisationId} and lower(${users.email}) = lower(${organisationPeople.email}))
+      and not exists (
+        select 1 from ${organisationInvitations}
+        where ${organisationInvitations.organisationId} = ${input.organisationId} and ${organisationInvitations.status} = 'pending'
+          and lower(${organisationInvitations.email}) = lower(${organisationPeople.email}))
+    order by lower(${organisationPeople.email}), ${organisationPeople.createdAt}`);
+  for (const { email } of rows) {
+    const token = newOpaqueToken();
+    await tx.insert(organisationInvitations).values({
+      organisationId: input.organisationId,
+      email,
+      role: 'member',
+      tokenHash: sha256Hex(token),
+      invitedBy: input.inviterId,
+      expiresAt: new Date(input.at.getTime() + lifetimeMs),
+      createdAt: input.at,
+      updatedAt: input.at,
+    });
+    await queueInvitationMail(tx, deps, { organisationName: input.organisationName, actorId: input.inviterId, email, role: 'member', token });
+  }
+  return rows.length;
 }
 
 /** The organisation's invitations still waiting (expired ones included, so they can be resent), newest first. */

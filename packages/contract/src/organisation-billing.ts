@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { checkoutPayment, nextAction, orderConfirmRequest } from './checkout.ts';
+import { billingPlans } from './organisations.ts';
+
+// Issue 12, activation and subscriptions: the Activate action pays the first period (card entry as
+// at checkout, or a saved card) and starts the subscription; the contract plan activates without
+// payment. Each period has an invoice of its own.
+
+export const subscriptionStatuses = ['incomplete', 'active', 'past_due', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+export const periodInvoiceStatuses = ['open', 'paid', 'failed'] as const;
+
+/** `POST /api/organisations/{id}/activate`. The same idempotency key again answers the same attempt. */
+export const activationRequest = z.object({
+  idempotency_key: z.uuid(),
+  /** Absent for the contract plan, which is not paid here. */
+  payment: checkoutPayment.optional(),
+});
+export type ActivationInput = z.input<typeof activationRequest>;
+
+/** `POST /api/organisations/{id}/activate/confirm`, after the extra step (as an order's confirm). */
+export const activationConfirmRequest = orderConfirmRequest;
+
+export const periodInvoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  period_start: z.iso.datetime(),
+  period_end: z.iso.datetime(),
+  plan: z.enum(billingPlans),
+  net: z.number().int(),
+  vat_percentage: z.number(),
+  vat_amount: z.number().int(),
+  total: z.number().int(),
+  status: z.enum(periodInvoiceStatuses),
+  paid_at: z.iso.datetime().nullable(),
+});
+export type PeriodInvoice = z.infer<typeof periodInvoice>;
+
+export const subscriptionView = z.object({
+  status: z.enum(subscriptionStatuses),
+  plan: z.enum(billingPlans),
+  current_period_start: z.iso.datetime().nullable(),
+  current_period_end: z.iso.datetime().nullable(),
+  cancel_at_period_end: z.boolean(),
+  /** The next charge: its date and amount (null for the contract plan or once cancelled). */
+  next_charge_at: z.iso.datetime().nullable(),
+  next_charge_total: z.number().int().nullable(),
+  /** The saved card renewals are charged to, as the payment methods list shows it. */
+  payment_method: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionView>;
+
+/**
+ * Where an activation stands: 'active' (paid, or a contract), 'requires_action' (the extra step of
+ * the card), 'processing' (the provider has not finished), 'failed' (the card was refused: try again).
+ */
+export const activationStatuses = ['active', 'requires_action', 'processing', 'failed'] as const;
+
+/** The answer of an activation attempt: where the payment stands, and the subscription. */
+export const activationResponse = z.object({
+  status: z.enum(activationStatuses),
+  next_action: nextAction,
+  failure_message: z.string().nullable(),
+  subscription: subscriptionView,
+  invoice: periodInvoice.nullable(),
+});
+export type ActivationResponse = z.infer<typeof activationResponse>;
+export const activationEnvelope = z.object({ data: activationResponse });
+
+export const activationMessages = {
+  notPending: 'This organisation is already active.',
+  paymentRequired: 'Enter a card to pay the first period.',
+  activated: 'Your organisation is active. Invitations are on their way.',
+  chargeInProgress: 'A payment for this organisation is already on its way. Please wait a moment.',
+  contractActivated: 'Your organisation is active. Our sales team will contact you about the contract.',
+} as const;
