@@ -41,73 +41,85 @@ export function PlanStep({ offer }: { offer: OrganisationOffer }) {
   const planError = translateValidationMessage(errors.plan?.message, t);
 
   return (
+    // Phones read the plans, their price, then the billing details; wide screens keep the price beside both.
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-      <div className="grid gap-8">
-        <fieldset aria-describedby={planError ? 'organisation-plan-error organisation-plan-hint' : 'organisation-plan-hint'} className="grid gap-3">
-          <legend className="text-base font-semibold">{t('organisations.plans.legend')}</legend>
-          <p id="organisation-plan-hint" className="-mt-1 text-sm text-muted-foreground">
-            {t('organisations.plans.hint')}
-          </p>
-          <FieldError id="organisation-plan-error">{planError}</FieldError>
-          <div className={cn('grid gap-3', plans.length > 1 && 'sm:grid-cols-3')}>
-            {plans.map((plan) => {
-              const id = `organisation-plan-${plan}`;
-              const discount = offer.plans.find((offered) => offered.plan === plan)?.discount_percentage ?? 0;
-              return (
-                <label
-                  key={plan}
-                  htmlFor={id}
-                  className={cn(
-                    'flex cursor-pointer gap-3 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:border-primary/60 has-focus-visible:ring-2 has-focus-visible:ring-ring',
-                    chosen === plan && 'border-primary bg-primary/5 ring-1 ring-primary',
-                    planError && 'border-destructive/60',
-                  )}
-                >
-                  <input
-                    id={id}
-                    type="radio"
-                    value={plan}
-                    aria-labelledby={`${id}-title`}
-                    aria-describedby={`${id}-description`}
-                    aria-invalid={planError ? true : undefined}
-                    className="mt-1 size-4 shrink-0 cursor-pointer accent-primary"
-                    {...register('plan')}
-                  />
+      <fieldset aria-describedby={planError ? 'organisation-plan-error organisation-plan-hint' : 'organisation-plan-hint'} className="grid gap-3 lg:col-start-1">
+        <legend className="text-base font-semibold">{t('organisations.plans.legend')}</legend>
+        <p id="organisation-plan-hint" className="-mt-1 text-sm text-muted-foreground">
+          {t('organisations.plans.hint')}
+        </p>
+        <FieldError id="organisation-plan-error">{planError}</FieldError>
+        <div className="grid gap-3">
+          {plans.map((plan) => {
+            const id = `organisation-plan-${plan}`;
+            const discount = offer.plans.find((offered) => offered.plan === plan)?.discount_percentage ?? 0;
+            return (
+              <label
+                key={plan}
+                htmlFor={id}
+                className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:border-primary/60 has-focus-visible:ring-2 has-focus-visible:ring-ring',
+                  chosen === plan && 'border-primary bg-primary/5 ring-1 ring-primary',
+                  planError && 'border-destructive/60',
+                )}
+              >
+                <input
+                  id={id}
+                  type="radio"
+                  value={plan}
+                  aria-labelledby={`${id}-title`}
+                  aria-describedby={`${id}-discount ${id}-period ${id}-price`}
+                  aria-invalid={planError ? true : undefined}
+                  className="mt-1 size-4 shrink-0 cursor-pointer accent-primary"
+                  {...register('plan')}
+                />
+                <span className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-4 gap-y-1">
                   <span className="grid min-w-0 gap-1">
-                    <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <span id={`${id}-title`} className="font-semibold">
                         {t(`organisations.plans.${plan}`)}
                       </span>
                       {discount > 0 && (
-                        <span className="rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300">
+                        <span id={`${id}-discount`} className="rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300">
                           {t('organisations.plans.save', { percentage: formatPercentage(discount) })}
                         </span>
                       )}
                     </span>
-                    <span id={`${id}-description`} className="grid gap-1 text-sm text-muted-foreground">
-                      <span>{t(`organisations.plans.period.${plan}`)}</span>
-                      <PlanPrice plan={plan} />
+                    <span id={`${id}-period`} className="text-sm text-muted-foreground">
+                      {t(`organisations.plans.period.${plan}`)}
                     </span>
                   </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+                  <PlanPrice id={`${id}-price`} plan={plan} />
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      {chosen !== '' && plans.includes(chosen as BillingPlan) && (
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <PlanSummary plan={chosen as BillingPlan} />
+        </div>
+      )}
+      <div className="lg:col-start-1">
         <BillingDetailsFields />
       </div>
-      {chosen !== '' && plans.includes(chosen as BillingPlan) && <PlanSummary plan={chosen as BillingPlan} />}
     </div>
   );
 }
 
 /** The total of one period on the plan's card. */
-function PlanPrice({ plan }: { plan: BillingPlan }) {
+function PlanPrice({ id, plan }: { id: string; plan: BillingPlan }) {
   const { t } = useTranslation();
   const quote = useOrganisationQuote(useQuoteRequest(plan));
   if (plan === 'contract') return null;
   if (quote.data === undefined || quote.data.total === null) return quote.isFetching ? <Spinner /> : null;
-  return <span className="text-base font-semibold text-foreground tabular-nums">{t('organisations.plans.perPeriod', { price: formatMoney(quote.data.total) })}</span>;
+  return (
+    <span id={id} className="grid text-right">
+      <span className="text-lg font-semibold text-foreground tabular-nums">{formatMoney(quote.data.total)}</span>
+      <span className="text-xs text-muted-foreground">{t('organisations.plans.perPeriod')}</span>
+    </span>
+  );
 }
 
 /** The chosen plan's price per period, as the basket's summary shows it (spec 3 "Order summary"). */

@@ -276,7 +276,7 @@ describe('organization.create: the creation wizard', () => {
     await userEvent.type(screen.getByLabelText('City'), 'Leeds');
     await userEvent.type(screen.getByLabelText('Postal code'), 'LS1 1AA');
     await userEvent.click(screen.getByRole('radio', { name: 'Quarterly' }));
-    await waitFor(() => expect(screen.getByRole('radio', { name: 'Quarterly' })).toHaveAccessibleDescription(/€505\.33 per period/), routeTimeout);
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Quarterly' })).toHaveAccessibleDescription(/€505\.33 per period, VAT included/), routeTimeout);
     const summary = screen.getByRole('region', { name: 'Price per period' });
     expect(within(summary).getByText('Subtotal').nextElementSibling).toHaveTextContent('€447.00');
     expect(within(summary).getByText('Discount (5%)').nextElementSibling).toHaveTextContent('−€22.35');
