@@ -161,7 +161,6 @@ describe('organization.create: the creation wizard', () => {
     expect(await screen.findByText(organisationMessages.chooseType)).toBeInTheDocument();
     expect(screen.getByText(organisationMessages.atLeastOneService)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Business' })).toHaveFocus());
-    expect(server().requestsTo('PUT', '/api/organisations/draft')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('radio', { name: 'Business' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Team profiles' }));
@@ -181,8 +180,8 @@ describe('organization.create: the creation wizard', () => {
     await userEvent.type(quantity, '4');
     await next();
     expect(await stepHeading('Details')).toHaveFocus();
-    await waitFor(() => expect(server().requestsTo('PUT', '/api/organisations/draft')).toHaveLength(1));
-    expect(server().requestsTo('PUT', '/api/organisations/draft')[0]?.body).toMatchObject({
+    await waitFor(() => expect(server().requestsTo('PUT', '/api/organisations/draft').at(-1)?.body).toMatchObject({ step: 'details' }));
+    expect(server().requestsTo('PUT', '/api/organisations/draft').at(-1)?.body).toMatchObject({
       step: 'details',
       form: { type: 'business', services: [{ product_id: teamProfiles, selected: true, quantity: '4' }, { product_id: cultureAnalysis, selected: false, quantity: '5' }] },
     });
@@ -224,7 +223,8 @@ describe('organization.create: the creation wizard', () => {
     await waitFor(() => expect(screen.getAllByText(organisationMessages.listEmpty)).toHaveLength(2));
     expect(screen.getByRole('group', { name: 'Users' })).toHaveAccessibleDescription(/^The list cannot be empty/);
     expect(screen.getByRole('group', { name: 'Employees' })).toHaveAccessibleDescription(/^The list cannot be empty/);
-    expect(server().requestsTo('PUT', '/api/organisations/draft')).toHaveLength(0);
+    // A refused Next moves nowhere, and keeps what was typed.
+    await waitFor(() => expect(server().requestsTo('PUT', '/api/organisations/draft').at(-1)?.body).toMatchObject({ step: 'details', form: { details: { users: [], employees: [] } } }));
   });
 
   it('step 2 asks an investor for at least one portfolio company with a valid representative e-mail', async () => {
@@ -254,6 +254,14 @@ describe('organization.create: the creation wizard', () => {
     expect(screen.getByRole('radio', { name: 'Business' })).toBeChecked();
     expect(screen.getByLabelText('Quantity of Team profiles')).toHaveValue('4');
     await waitFor(() => expect(server().requestsTo('PUT', '/api/organisations/draft')[0]?.body).toMatchObject({ step: 'type', form: { details: { name: 'Oak & Pine <Ltd>' } } }));
+  });
+
+  it('keeps what is typed in a step without Next, so a reload in the middle of step 2 keeps it', async () => {
+    await openWizard({ draft: { step: 'details', form: filledForm({ details: undefined }) } });
+    await stepHeading('Details');
+    await userEvent.type(screen.getByLabelText('Organisation name'), 'Oak & Pine');
+    await waitFor(() => expect(server().requestsTo('PUT', '/api/organisations/draft').at(-1)?.body).toMatchObject({ step: 'details', form: { details: { name: 'Oak & Pine' } } }), routeTimeout);
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument();
   });
 
   it('step 3: prefills the billing details from step 2, prices each plan with VAT and creates the organisation', async () => {
@@ -299,6 +307,10 @@ describe('organization.create: the creation wizard', () => {
     });
     expect((request?.body as { creation_key: string }).creation_key).toMatch(/^[0-9a-f-]{36}$/);
     expect(request?.body).not.toHaveProperty('details.portfolio_companies');
+    // The server forgot the draft with the submit: nothing typed before it brings it back.
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    const calls = server().requests.map((call) => `${call.method} ${call.path}`);
+    expect(calls.lastIndexOf('PUT /api/organisations/draft')).toBeLessThan(calls.indexOf('POST /api/organisations'));
   });
 
   it('offers the event organiser its contract alone, with its terms agreed with sales', async () => {

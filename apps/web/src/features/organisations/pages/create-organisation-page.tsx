@@ -89,7 +89,10 @@ function openingCountry(user: Account): string {
   return isListedCountry(birthCountry) ? birthCountry : browserCountry();
 }
 
-type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
+type DraftStatus = 'idle' | 'saved' | 'failed';
+
+/** Typing is kept this long after the last change (issue 12: a reload keeps what was entered). */
+const autosaveDelayMs = 1500;
 
 interface WizardProps {
   offer: OrganisationOffer;
@@ -138,11 +141,34 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
     stepContainer.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-list-error="true"]')?.focus();
   }, [focusRequest]);
 
+  // The draft is saved on Next and Back, and while the user types (a reload in the middle of a
+  // step keeps what was typed); never again once the organisation exists, as the server forgot it.
+  const autosave = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const finished = useRef(false);
+  const cancelAutosave = () => {
+    if (autosave.current !== null) clearTimeout(autosave.current);
+    autosave.current = null;
+  };
   const saveDraft = async (target: WizardStep) => {
-    setDraftStatus('saving');
+    cancelAutosave();
+    if (finished.current) return;
     const result = await saveOrganisationDraft(draftOf(target, getValues()));
     setDraftStatus(result.error === null ? 'saved' : 'failed');
   };
+  const saveDraftRef = useRef(saveDraft);
+  saveDraftRef.current = saveDraft;
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      if (finished.current) return;
+      if (autosave.current !== null) clearTimeout(autosave.current);
+      autosave.current = setTimeout(() => void saveDraftRef.current(currentStep.current), autosaveDelayMs);
+    });
+    return () => {
+      subscription.unsubscribe();
+      // Leaving the page with typing not yet kept: keep it now.
+      if (autosave.current !== null) void saveDraftRef.current(currentStep.current);
+    };
+  }, [form]);
 
   const goTo = (target: WizardStep) => {
     currentStep.current = target;
@@ -168,7 +194,11 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
     setFocusRequest((count) => count + 1);
   }, [serverErrors, step, getValues, setError]);
 
-  const onInvalid = () => setFocusRequest((count) => count + 1);
+  // A refused Next keeps what was typed all the same.
+  const onInvalid = () => {
+    setFocusRequest((count) => count + 1);
+    void saveDraft(currentStep.current);
+  };
 
   const next = handleSubmit(() => {
     const target: WizardStep = step === 'type' ? 'details' : 'plan';
@@ -194,9 +224,11 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
 
   const submit = handleSubmit(async () => {
     setFormError(null);
+    cancelAutosave();
     creationKey.current ??= crypto.randomUUID();
     const result = await createOrganisation(createOrganisationInput(getValues(), creationKey.current));
     if (result.data !== null) {
+      finished.current = true;
       // The server forgot the draft with the submit.
       queryClient.removeQueries({ queryKey: organisationDraftQueryOptions(user.id).queryKey });
       onCreated(result.data.data);
@@ -261,13 +293,7 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
 function DraftStatusText({ status }: { status: DraftStatus }) {
   const { t } = useTranslation();
   const text =
-    status === 'saving'
-      ? t('organisations.create.saving')
-      : status === 'saved'
-        ? t('organisations.create.draftSaved', { defaultValue: organisationMessages.draftSaved })
-        : status === 'failed'
-          ? t('organisations.create.draftNotSaved')
-          : '';
+    status === 'saved' ? t('organisations.create.draftSaved', { defaultValue: organisationMessages.draftSaved }) : status === 'failed' ? t('organisations.create.draftNotSaved') : '';
   return (
     <p role="status" className={status === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
       {text}
