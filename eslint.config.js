@@ -128,6 +128,25 @@ export default tseslint.config(
     },
   },
   {
+    // One name for a database handle: the database or a transaction on it is a DatabaseHandle
+    // (db/database-handle.ts), not a Pick of the database or a transaction type of each file's own.
+    files: ['apps/server/**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/db/database-handle.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSTypeReference[typeName.name=/^(Pick|Omit|Partial)$/] > TSTypeParameterInstantiation > TSTypeReference:first-child[typeName.name='Database']",
+          message: 'Take a DatabaseHandle (db/database-handle.ts): the database or a transaction on it.',
+        },
+        {
+          selector: "TSIndexedAccessType[objectType.typeName.name='Database'][indexType.literal.value='transaction']",
+          message: 'Take a DatabaseHandle (db/database-handle.ts): the database or a transaction on it.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Each import rule of eslint.config.js, fed a file that breaks it (and one that keeps it).
+// Each import rule of eslint.config.js (and the one database handle type), fed a file that breaks
+// it and one that keeps it.
 //
 // The fixtures are written into the real tree, in folders named zz-lint-fixture-<run>-..., for the
 // length of this file's run: the zones are paths of the real tree (a feature folder, a module
@@ -68,6 +69,11 @@ const files: Record<string, string> = {
   [`${alphaFeature}/uses-feature.ts`]: `import { betaFeatureValue } from '../${beta}/beta.ts';\n\nexport const alphaFeatureValue = betaFeatureValue;\n`,
   [`${alphaFeature}/uses-feature-alias.ts`]: `import { betaFeatureValue } from '@/features/${beta}/beta';\n\nexport const alphaAliasValue = betaFeatureValue;\n`,
   [`${alphaFeature}/uses-own.ts`]: "import { cn } from '@/lib/utils';\n\nimport { alphaFeatureValue } from './uses-feature.ts';\n\nexport const ownValue = cn('a') + String(alphaFeatureValue);\n",
+
+  // One database handle type.
+  [`${serverLib}/own-handle.ts`]:
+    "import type { Database } from '../../db/connection.ts';\n\nexport type Reader = Pick<Database, 'select'>;\nexport type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];\n",
+  [`${serverLib}/uses-handle.ts`]: "import type { DatabaseHandle } from '../../db/database-handle.ts';\n\nexport type Handle = DatabaseHandle;\n",
 
   // Apps and packages.
   [`${serverLib}/plain.ts`]: 'export const serverPlain = 1;\n',
@@ -194,6 +200,19 @@ describe('a web feature never imports another feature', () => {
 
   it('lets a feature import lib and its own files', async () => {
     expect(await lint(`${alphaFeature}/uses-own.ts`)).toEqual([]);
+  });
+});
+
+describe('one database handle type', () => {
+  it('refuses a Pick of the database and a transaction type of its own', async () => {
+    expect(await lint(`${serverLib}/own-handle.ts`)).toEqual([
+      problem('no-restricted-syntax', 'Take a DatabaseHandle'),
+      problem('no-restricted-syntax', 'Take a DatabaseHandle'),
+    ]);
+  });
+
+  it('lets a file take a DatabaseHandle', async () => {
+    expect(await lint(`${serverLib}/uses-handle.ts`)).toEqual([]);
   });
 });
 
