@@ -17,7 +17,7 @@ import { authenticateAccessToken, SessionCache, sessionCachePlugin } from './mod
 import { BasketCache, basketCachePlugin } from './modules/shop/public.ts';
 import { billingDetailsRoutes } from './modules/billing-details/routes.ts';
 import { organisationRoutes } from './modules/organisations/routes.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
+import { billingModule } from './modules/billing/public.ts';
 import { birthDetailsRoutes } from './modules/birth-details/routes.ts';
 import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
@@ -143,7 +143,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(assessmentRoutes, { config });
   app.register(reportsModule, { config });
   app.register(organisationRoutes, { sellerCountry: config.defaultVatCountry });
-  app.register(billingRoutes, { sellerCountry: config.defaultVatCountry });
+  app.register(billingModule, { sellerCountry: config.defaultVatCountry });
 
   return app;
 }

@@ -88,6 +88,10 @@ export const organisationApiPaths = {
   activate: (id: string) => `/api/organisations/${encodeURIComponent(id)}/activate`,
   activateConfirm: (id: string) => `/api/organisations/${encodeURIComponent(id)}/activate/confirm`,
   subscription: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription`,
+  subscriptionCancel: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/cancel`,
+  subscriptionResume: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/resume`,
+  subscriptionPay: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/pay`,
+  subscriptionInvoices: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/invoices`,
   /** The invited person's side: what the link offers, and accepting it. */
   invitationByToken: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
   invitationAccept: (token: string) => `/api/invitations/${encodeURIComponent(token)}/accept`,

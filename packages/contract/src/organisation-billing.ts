@@ -46,6 +46,12 @@ export const subscriptionView = z.object({
   /** The next charge: its date and amount (null for the contract plan or once cancelled). */
   next_charge_at: z.iso.datetime().nullable(),
   next_charge_total: z.number().int().nullable(),
+  /** What was chosen for the next period on, if anything. */
+  pending_plan: z.enum(billingPlans).nullable(),
+  pending_quantities: z.record(z.string(), z.number().int()).nullable(),
+  /** Refused renewal charges in a row, and when the next try is due. */
+  failed_attempts: z.number().int(),
+  next_attempt_at: z.iso.datetime().nullable(),
   /** The saved card renewals are charged to, as the payment methods list shows it. */
   payment_method: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
 });
@@ -74,4 +80,28 @@ export const activationMessages = {
   activated: 'Your organisation is active. Invitations are on their way.',
   chargeInProgress: 'A payment for this organisation is already on its way. Please wait a moment.',
   contractActivated: 'Your organisation is active. Our sales team will contact you about the contract.',
+} as const;
+
+/** `PATCH /api/organisations/{id}/subscription`: a plan or service quantities from the next period on. */
+export const subscriptionChangeRequest = z
+  .object({
+    plan: z.enum(billingPlans).optional(),
+    services: z.array(z.object({ product_id: z.uuid(), quantity: z.coerce.number().int().min(1).max(100_000) })).max(100).optional(),
+  })
+  .refine((change) => change.plan !== undefined || change.services !== undefined, { error: 'Choose a plan or quantities' });
+export type SubscriptionChangeInput = z.input<typeof subscriptionChangeRequest>;
+
+/** `POST /api/organisations/{id}/subscription/pay`: pays the period a renewal could not (past due). */
+export const payNowRequest = z.object({ idempotency_key: z.uuid(), payment: checkoutPayment });
+
+export const subscriptionMessages = {
+  cancelled: 'The subscription ends with the current period.',
+  resumed: 'The subscription goes on.',
+  changed: 'The change applies from the next period.',
+  notActive: 'Only an active subscription can be changed.',
+  nothingToPay: 'Nothing is waiting to be paid.',
+  contractByAgreement: 'A contract is changed with our sales team.',
+  planNotForType: 'This plan is not available for this type of organisation.',
+  serviceNotChosen: 'This service is not part of the subscription.',
+  readOnly: 'This organisation is read-only until its subscription is paid.',
 } as const;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.ts';
 import { users } from './users.ts';
 
@@ -20,6 +20,10 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp({ withTimezone: true }),
     currentPeriodEnd: timestamp({ withTimezone: true }),
     cancelAtPeriodEnd: boolean().notNull().default(false),
+    /** A plan chosen for the next period on; applied by the renewal that starts it. */
+    pendingPlan: text(),
+    /** Service quantities chosen for the next period on (product id to quantity); applied likewise. */
+    pendingQuantities: jsonb().$type<Record<string, number>>(),
     /** The account whose card pays (who activated it); null once that account is deleted. */
     payerUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     paymentProvider: text().notNull(),

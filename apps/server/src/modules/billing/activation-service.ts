@@ -29,6 +29,7 @@ import {
 } from '../payments/public.ts';
 import { addMonths } from './billing-period.ts';
 import { invoiceForPeriod, toPeriodInvoice, type PeriodInvoiceRow } from './period-invoices.ts';
+import { markPeriodPaid } from './period-payment.ts';
 
 // Issue 12, "After success an Activate action": the first period is invoiced and charged through
 // the payment provider (a card typed in with the test provider, a saved card, or Stripe), the card
@@ -59,19 +60,19 @@ export class BillingConflictError extends DomainError {
 type OrganisationRow = typeof organisations.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-async function organisationRow(db: DatabaseHandle, organisationId: string, options: { lock?: boolean } = {}): Promise<OrganisationRow> {
+export async function organisationRow(db: DatabaseHandle, organisationId: string, options: { lock?: boolean } = {}): Promise<OrganisationRow> {
   const query = db.select().from(organisations).where(eq(organisations.id, organisationId));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw new NotFoundError();
   return row;
 }
 
-async function subscriptionOf(db: DatabaseHandle, organisationId: string): Promise<SubscriptionRow | undefined> {
+export async function subscriptionOf(db: DatabaseHandle, organisationId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.organisationId, organisationId));
   return row;
 }
 
-async function latestInvoice(db: DatabaseHandle, subscriptionId: string): Promise<PeriodInvoiceRow | undefined> {
+export async function latestInvoice(db: DatabaseHandle, subscriptionId: string): Promise<PeriodInvoiceRow | undefined> {
   const [row] = await db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.subscriptionId, subscriptionId)).orderBy(desc(subscriptionInvoices.periodStart)).limit(1);
   return row;
 }
@@ -118,6 +119,10 @@ export async function subscriptionView(db: DatabaseHandle, subscription: Subscri
     next_charge_at: renews ? (subscription.currentPeriodEnd?.toISOString() ?? null) : null,
     next_charge_total: renews && subscription.currentPeriodEnd ? nextTotal : null,
     payment_method: method ?? null,
+    pending_plan: (subscription.pendingPlan as BillingPlan | null) ?? null,
+    pending_quantities: subscription.pendingQuantities ?? null,
+    failed_attempts: subscription.failedAttempts,
+    next_attempt_at: subscription.nextAttemptAt?.toISOString() ?? null,
   };
 }
 
@@ -153,7 +158,7 @@ export async function activationState(deps: BillingDeps, organisationId: string)
   };
 }
 
-async function paymentSourceFor(deps: BillingDeps, userId: string, payment: CheckoutRequest['payment']): Promise<{ source: PaymentSource; chosenMethodId: string | null }> {
+export async function paymentSourceFor(deps: BillingDeps, userId: string, payment: CheckoutRequest['payment']): Promise<{ source: PaymentSource; chosenMethodId: string | null }> {
   switch (payment.method) {
     case 'card':
       if (deps.provider.name !== 'test') throw new ValidationError({ 'payment.method': ['Enter your card in the secure card form.'] });
@@ -242,17 +247,49 @@ export async function activateOrganisation(deps: BillingDeps, userId: string, or
   return activationState(deps, organisationId);
 }
 
-/** After the card's extra step (3-D Secure, or the test provider's confirmation). */
-export async function confirmActivation(deps: BillingDeps, userId: string, organisationId: string, input: { confirmation_id?: string | undefined; outcome: OrderConfirmRequest['outcome'] }): Promise<ActivationResponse> {
+/**
+ * After the card's extra step (3-D Secure, or the test provider's confirmation): the first
+ * period's payment (activation) or a past-due period's ("pay now").
+ */
+export async function confirmPayment(deps: BillingDeps, userId: string, organisationId: string, input: { confirmation_id?: string | undefined; outcome: OrderConfirmRequest['outcome'] }): Promise<ActivationResponse> {
   await requireManager(deps.db, userId, organisationId);
   const subscription = await subscriptionOf(deps.db, organisationId);
   if (!subscription) throw new NotFoundError();
   const invoice = await latestInvoice(deps.db, subscription.id);
-  if (subscription.status === 'incomplete' && invoice?.status === 'open' && invoice.providerPaymentId) {
+  if (invoice?.status === 'open' && invoice.providerPaymentId && (subscription.status === 'incomplete' || subscription.status === 'past_due')) {
     const outcome = await deps.provider.confirm(invoice.providerPaymentId, { confirmationId: input.confirmation_id, outcome: input.outcome ?? 'complete' });
-    await applyOutcome(deps, { organisationId, invoice, outcome, payerId: subscription.payerUserId, chosenMethodId: null });
+    if (subscription.status === 'incomplete') await applyOutcome(deps, { organisationId, invoice, outcome, payerId: subscription.payerUserId, chosenMethodId: null });
+    else await settleOpenInvoice(deps, { invoice, outcome, payerId: userId, chosenMethodId: null });
   }
   return activationState(deps, organisationId);
+}
+
+/**
+ * A past-due period paid by hand: the invoice paid, the subscription moved on to its period, the
+ * organisation writable again, and the card (if new) kept for the next renewals.
+ */
+export async function settleOpenInvoice(
+  deps: BillingDeps,
+  input: { invoice: PeriodInvoiceRow; outcome: PaymentOutcome; payerId: string; chosenMethodId: string | null },
+): Promise<void> {
+  const { invoice, outcome } = input;
+  const now = deps.clock.now();
+  if (outcome.status !== 'succeeded') {
+    await deps.db
+      .update(subscriptionInvoices)
+      .set({ chargingSince: null, providerPaymentId: outcome.paymentId ?? invoice.providerPaymentId, failureMessage: outcome.status === 'failed' ? outcome.failureMessage : null, updatedAt: now })
+      .where(and(eq(subscriptionInvoices.id, invoice.id), eq(subscriptionInvoices.status, 'open')));
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    let methodId = input.chosenMethodId;
+    if (outcome.savedMethod) {
+      await storePaymentMethod(tx, deps.provider.name, input.payerId, outcome.savedMethod, { makeDefault: false, at: now });
+      methodId = outcome.savedMethod.providerMethodId;
+    }
+    if (methodId) await tx.update(subscriptions).set({ providerMethodId: methodId, payerUserId: input.payerId, paymentProvider: deps.provider.name }).where(eq(subscriptions.id, invoice.subscriptionId));
+  });
+  await markPeriodPaid(deps, invoice, outcome.paymentId);
 }
 
 /**

@@ -1,25 +1,24 @@
 import { organisationApiPaths } from '@app/contract/api-paths';
 import { badRequestBody, errorBody, validationErrorBody } from '@app/contract/errors';
-import { activationConfirmRequest, activationEnvelope, activationRequest } from '@app/contract/organisation-billing';
+import { activationConfirmRequest, activationEnvelope, activationRequest, payNowRequest, subscriptionChangeRequest } from '@app/contract/organisation-billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routePath } from '../../lib/route-path.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requireManager } from '../organisations/public.ts';
-import { activateOrganisation, activationState, confirmActivation, type BillingDeps } from './activation-service.ts';
+import { activateOrganisation, activationState, confirmPayment, type BillingDeps } from './activation-service.ts';
+import { cancelAtPeriodEnd, changeSubscription, payNow, resumeSubscription } from './subscription-service.ts';
 
 export interface BillingRoutesOptions {
-  /** The seller's country (config DEFAULT_VAT_COUNTRY). */
-  sellerCountry: string;
+  deps: () => BillingDeps;
 }
 
 const organisationParams = z.object({ organisationId: z.string() });
 const refusals = { 403: errorBody, 404: errorBody, 409: errorBody, 502: errorBody };
+const answers = { 200: activationEnvelope, 400: badRequestBody, 422: validationErrorBody, ...refusals };
 
-/** Activation and the subscription of an organisation (issue 12). Owners and admins; others get 403, strangers 404. */
-export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { sellerCountry }) => {
-  const deps = (): BillingDeps => ({ db: app.db, clock: app.clock, provider: app.paymentProvider, mail: app.mail, log: app.log.child({ component: 'billing' }), sellerCountry });
-
+/** Activation and the subscription of an organisation (issue 12). Owners and admins; members get 403, strangers 404. */
+export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { deps }) => {
   app.post(
     routePath(organisationApiPaths.activate, 'organisationId'),
     {
@@ -28,7 +27,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         summary: 'Activates the organisation: pays the first period (card or saved card) and starts the subscription; the contract plan activates without payment',
         params: organisationParams,
         body: activationRequest,
-        response: { 200: activationEnvelope, 400: badRequestBody, 422: validationErrorBody, ...refusals },
+        response: answers,
       },
     },
     async (request) => ({ data: await activateOrganisation(deps(), requireAuth(request).userId, request.params.organisationId, request.body) }),
@@ -39,13 +38,13 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     {
       schema: {
         tags: ['organisations'],
-        summary: 'After the card’s extra step: how the first period’s payment ended',
+        summary: 'After the card’s extra step: how the first period’s (or a past-due period’s) payment ended',
         params: organisationParams,
         body: activationConfirmRequest,
-        response: { 200: activationEnvelope, ...refusals },
+        response: answers,
       },
     },
-    async (request) => ({ data: await confirmActivation(deps(), requireAuth(request).userId, request.params.organisationId, request.body) }),
+    async (request) => ({ data: await confirmPayment(deps(), requireAuth(request).userId, request.params.organisationId, request.body) }),
   );
 
   app.get(
@@ -53,14 +52,54 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     {
       schema: {
         tags: ['organisations'],
-        summary: 'The subscription: plan, period, next charge, the card it renews with, and where the last payment stands',
+        summary: 'The subscription: plan, period, next charge, the card it renews with, what changes next period, and the last invoice',
         params: organisationParams,
-        response: { 200: activationEnvelope, ...refusals },
+        response: answers,
       },
     },
     async (request) => {
       await requireManager(app.db, requireAuth(request).userId, request.params.organisationId);
       return { data: await activationState(deps(), request.params.organisationId) };
     },
+  );
+
+  app.patch(
+    routePath(organisationApiPaths.subscription, 'organisationId'),
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'Changes the plan or the service quantities from the next period on (never below a service’s minimum)',
+        params: organisationParams,
+        body: subscriptionChangeRequest,
+        response: answers,
+      },
+    },
+    async (request) => ({ data: await changeSubscription(deps(), requireAuth(request).userId, request.params.organisationId, request.body) }),
+  );
+
+  app.post(
+    routePath(organisationApiPaths.subscriptionCancel, 'organisationId'),
+    { schema: { tags: ['organisations'], summary: 'Ends the subscription with the current period', params: organisationParams, response: answers } },
+    async (request) => ({ data: await cancelAtPeriodEnd(deps(), requireAuth(request).userId, request.params.organisationId) }),
+  );
+
+  app.post(
+    routePath(organisationApiPaths.subscriptionResume, 'organisationId'),
+    { schema: { tags: ['organisations'], summary: 'Takes a cancellation back before the period ends', params: organisationParams, response: answers } },
+    async (request) => ({ data: await resumeSubscription(deps(), requireAuth(request).userId, request.params.organisationId) }),
+  );
+
+  app.post(
+    routePath(organisationApiPaths.subscriptionPay, 'organisationId'),
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'Pays the period a renewal could not (the subscription is past due); the organisation is writable again once paid',
+        params: organisationParams,
+        body: payNowRequest,
+        response: answers,
+      },
+    },
+    async (request) => ({ data: await payNow(deps(), requireAuth(request).userId, request.params.organisationId, request.body) }),
   );
 };

@@ -7,3 +7,4 @@ export { orderConfirmationMessage } from './templates/order-confirmation.tsx';
 export { resetPasswordMessage } from './templates/reset-password.tsx';
 export { verifyEmailMessage } from './templates/verify-email.tsx';
 export { organisationInvitationMessage } from './templates/organisation-invitation.tsx';
+export { subscriptionPaymentFailedMessage } from './templates/subscription-payment-failed.tsx';

@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import type { BillingDeps } from './activation-service.ts';
+import { defineRenewalJob } from './renewal-service.ts';
+import { billingRoutes } from './routes.ts';
+
+export interface BillingModuleOptions {
+  /** The seller's country (config DEFAULT_VAT_COUNTRY). */
+  sellerCountry: string;
+}
+
+/** Organisations' subscriptions (issue 12): the activation and subscription routes, and the renewal job. */
+export const billingModule = fp<BillingModuleOptions>(
+  async (app, { sellerCountry }) => {
+    const deps = (): BillingDeps => ({ db: app.db, clock: app.clock, provider: app.paymentProvider, mail: app.mail, log: app.log.child({ component: 'billing' }), sellerCountry });
+    defineRenewalJob(app.jobs, deps);
+    await app.register(billingRoutes, { deps });
+  },
+  { name: 'billing', dependencies: ['db', 'jobs', 'mail'] },
+);

@@ -1,0 +1,4 @@
+// What the rest of the server may use of billing; everything else in this folder is the module's
+// own (eslint.config.js: imports from outside come here).
+
+export { billingModule } from './billing-module.ts';
