@@ -4,7 +4,7 @@ import { organisationEnvelope } from '@app/contract/organisations';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { card, testCards } from '../../../test/checkout-helpers.ts';
+import { card } from '../../../test/checkout-helpers.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { outboxFor } from '../../../test/mail-helpers.ts';
 import { createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
@@ -154,6 +154,10 @@ describe('renewal', () => {
     await renewDueSubscriptions(depsOf(t.app));
     expect((await invoicesOf(organisation.id))[1]?.attempts).toBe(4);
     const fresh = await login(t, owner.email, owner.password);
+    const inviteSomeone = () => t.app.inject({ method: 'POST', url: organisationApiPaths.invitations(organisation.id), headers: fresh.headersWithCsrf, payload: { email: `late-${randomUUID()}@example.com` } });
+    const readOnly = await inviteSomeone();
+    expect(readOnly.statusCode).toBe(409);
+    expect(readOnly.json().message).toBe(subscriptionMessages.readOnly);
     const paid = await t.app.inject({
       method: 'POST',
       url: organisationApiPaths.subscriptionPay(organisation.id),
@@ -163,6 +167,7 @@ describe('renewal', () => {
     const afterPay = activationEnvelope.parse(paid.json()).data;
     expect(afterPay.subscription).toMatchObject({ status: 'active', failed_attempts: 0, current_period_start: end.toISOString(), payment_method: { last4: '4444' } });
     expect((await invoicesOf(organisation.id)).map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
+    expect((await inviteSomeone()).statusCode).toBe(201);
     const nothingLeft = await t.app.inject({ method: 'POST', url: organisationApiPaths.subscriptionPay(organisation.id), headers: fresh.headersWithCsrf, payload: { idempotency_key: randomUUID(), payment: { method: 'card', card: card() } } });
     expect(nothingLeft.statusCode).toBe(409);
     expect(nothingLeft.json().message).toBe(subscriptionMessages.nothingToPay);

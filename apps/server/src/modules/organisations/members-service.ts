@@ -92,7 +92,7 @@ async function targetRole(tx: DatabaseHandle, organisationId: string, targetUser
  */
 export async function changeMemberRole(db: Database, actorId: string, organisationId: string, targetUserId: string, role: AssignableRole): Promise<void> {
   await db.transaction(async (tx) => {
-    const actor = await requireManager(tx, actorId, organisationId, { lock: true });
+    const actor = await requireManager(tx, actorId, organisationId, { lock: true, change: true });
     const current = await targetRole(tx, organisationId, targetUserId);
     if (current === 'owner') {
       if (actor.role !== 'owner') throw new ForbiddenError(memberMessages.adminsCannotChangeOwners);
@@ -112,7 +112,7 @@ export async function changeMemberRole(db: Database, actorId: string, organisati
 export async function removeMember(db: Database, actorId: string, organisationId: string, targetUserId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const leaving = actorId === targetUserId;
-    const actor = leaving ? await requireMembership(tx, actorId, organisationId, { lock: true }) : await requireManager(tx, actorId, organisationId, { lock: true });
+    const actor = leaving ? await requireMembership(tx, actorId, organisationId, { lock: true }) : await requireManager(tx, actorId, organisationId, { lock: true, change: true });
     const current = leaving ? actor.role : await targetRole(tx, organisationId, targetUserId);
     if (current === 'owner') {
       if (!leaving && actor.role !== 'owner') throw new ForbiddenError(memberMessages.adminsCannotChangeOwners);

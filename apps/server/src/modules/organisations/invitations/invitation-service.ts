@@ -69,7 +69,7 @@ export async function inviteMember(deps: InvitationDeps, actorId: string, organi
   const now = deps.clock.now();
   const email = input.email.trim();
   return deps.db.transaction(async (tx) => {
-    const actor = await requireManager(tx, actorId, organisationId, { lock: true });
+    const actor = await requireManager(tx, actorId, organisationId, { lock: true, change: true });
     const [member] = await tx
       .select({ userId: organisationMembers.userId })
       .from(organisationMembers)
@@ -155,7 +155,7 @@ async function requirePendingInvitation(tx: DatabaseHandle, organisationId: stri
 export async function resendInvitation(deps: InvitationDeps, actorId: string, organisationId: string, invitationId: string): Promise<InvitationView> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const actor = await requireManager(tx, actorId, organisationId, { lock: true });
+    const actor = await requireManager(tx, actorId, organisationId, { lock: true, change: true });
     const invitation = await requirePendingInvitation(tx, organisationId, invitationId);
     const token = newOpaqueToken();
     const [row] = await tx
@@ -172,7 +172,7 @@ export async function resendInvitation(deps: InvitationDeps, actorId: string, or
 /** Withdraws a pending invitation: its link then says so. */
 export async function revokeInvitation(deps: Pick<InvitationDeps, 'db' | 'clock'>, actorId: string, organisationId: string, invitationId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await requireManager(tx, actorId, organisationId, { lock: true });
+    await requireManager(tx, actorId, organisationId, { lock: true, change: true });
     const invitation = await requirePendingInvitation(tx, organisationId, invitationId);
     await tx.update(organisationInvitations).set({ status: 'revoked', updatedAt: deps.clock.now() }).where(eq(organisationInvitations.id, invitation.id));
   });
