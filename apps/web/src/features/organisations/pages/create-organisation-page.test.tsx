@@ -343,6 +343,26 @@ describe('organization.create: the creation wizard', () => {
     expect(email).toHaveFocus();
   });
 
+  it("opens step 1 for a service the server refuses, on that service's row (the request's n-th chosen service)", async () => {
+    const services = [
+      { product_id: teamProfiles, selected: false, quantity: '3' },
+      { product_id: cultureAnalysis, selected: true, quantity: '5' },
+    ];
+    await openWizard({
+      draft: { step: 'plan', form: filledForm({ services }) },
+      // The operator raised the minimum meanwhile.
+      create: () => ({ status: 422, body: { message: 'The provided data is invalid. Please check your input and try again.', errors: { 'services.0.quantity': [validationMessages.minimalQuantity(6)] } } }),
+    });
+    await stepHeading('Billing plan');
+    await userEvent.click(screen.getByRole('button', { name: 'Create organisation' }));
+
+    expect(await stepHeading('Type and services')).toBeInTheDocument();
+    const quantity = screen.getByLabelText('Quantity of Culture analysis');
+    await waitFor(() => expect(quantity).toHaveAccessibleDescription('Minimal quantity is 6'));
+    expect(quantity).toHaveFocus();
+    expect(screen.getByLabelText('Quantity of Team profiles')).not.toHaveAttribute('aria-invalid');
+  });
+
   it("shows spec 8's 'Organization name is not defined in formData!' from a 400 in an alert", async () => {
     await openWizard({ draft: { step: 'plan', form: filledForm() }, create: () => ({ status: 400, body: { message: organisationMessages.nameNotDefined } }) });
     await stepHeading('Billing plan');

@@ -117,9 +117,9 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
 
   const [draftStatus, setDraftStatus] = useState<DraftStatus>('idle');
   const [formError, setFormError] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]> | null>(null);
+  const [serverErrors, setServerErrors] = useState<{ errors: Record<string, string[]>; message: string | null } | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
-  // spec: one creation_key per submission of this wizard, so a retried submit never makes two.
+  // The contract's creation_key: one per submission of this wizard, so a retried submit never makes two.
   const creationKey = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const stepContainer = useRef<HTMLDivElement>(null);
@@ -173,7 +173,8 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
   const goTo = (target: WizardStep) => {
     currentStep.current = target;
     // A fresh step: its fields are checked when left or submitted, not while first typed into.
-    reset(getValues(), { keepDefaultValues: true });
+    // The values stay as they are (the lists keep their rows, so a focused row is not replaced).
+    reset(undefined, { keepValues: true, keepDefaultValues: true });
     setFormError(null);
     setStep(target);
   };
@@ -182,17 +183,21 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
   useEffect(() => {
     if (serverErrors === null) return;
     const leftover: string[] = [];
-    for (const [field, messages] of Object.entries(serverErrors)) {
+    let applied = 0;
+    for (const [field, messages] of Object.entries(serverErrors.errors)) {
       const message = messages[0];
       if (!message) continue;
       const path = stepOfServerField(field) === step ? formFieldOfServerField(field, getValues()) : null;
-      if (path) setError(path as FieldPath<WizardValues>, { type: 'server', message });
-      else if (stepOfServerField(field) === null) leftover.push(message);
+      if (path) {
+        setError(path as FieldPath<WizardValues>, { type: 'server', message });
+        applied += 1;
+      } else if (stepOfServerField(field) === null) leftover.push(message);
     }
-    if (leftover.length > 0) setFormError(leftover[0] ?? null);
+    // What no field of this step explains is said above the buttons.
+    if (leftover.length > 0 || applied === 0) setFormError(leftover[0] ?? serverErrors.message ?? t('global.genericError'));
     setServerErrors(null);
     setFocusRequest((count) => count + 1);
-  }, [serverErrors, step, getValues, setError]);
+  }, [serverErrors, step, getValues, setError, t]);
 
   // A refused Next keeps what was typed all the same.
   const onInvalid = () => {
@@ -237,8 +242,7 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
     if (result.status === 422 && result.errors) {
       const first = wizardSteps.find((candidate) => Object.keys(result.errors ?? {}).some((field) => stepOfServerField(field) === candidate));
       if (first && first !== step) goTo(first);
-      if (!first) setFormError(result.error);
-      setServerErrors(result.errors);
+      setServerErrors({ errors: result.errors, message: result.error });
       return;
     }
     // spec 8: a 400 says why ('Organization name is not defined in formData!'); anything else its translated message.
