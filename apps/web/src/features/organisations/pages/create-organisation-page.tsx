@@ -123,15 +123,13 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
   const creationKey = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const stepContainer = useRef<HTMLDivElement>(null);
-  const firstRender = useRef(true);
+  const shownStep = useRef(step);
 
-  // The focus follows the step: its heading is read first (not on the first render: the page's
+  // The focus follows the step: its heading is read first (not when the page opens: the page's
   // own heading and the skip link come first then).
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (shownStep.current === step) return;
+    shownStep.current = step;
     heading.current?.focus();
   }, [step]);
 
