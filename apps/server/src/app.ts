@@ -143,7 +143,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(assessmentRoutes, { config });
   app.register(reportsModule, { config });
   app.register(organisationRoutes, { sellerCountry: config.defaultVatCountry });
-  app.register(billingModule, { sellerCountry: config.defaultVatCountry });
+  app.register(billingModule, { sellerCountry: config.defaultVatCountry, invoiceOptions: { seller: config.payments.seller } });
 
   return app;
 }

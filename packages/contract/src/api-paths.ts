@@ -92,6 +92,7 @@ export const organisationApiPaths = {
   subscriptionResume: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/resume`,
   subscriptionPay: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/pay`,
   subscriptionInvoices: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/invoices`,
+  subscriptionInvoicePdf: (id: string, invoiceId: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/invoices/${encodeURIComponent(invoiceId)}/pdf`,
   /** The invited person's side: what the link offers, and accepting it. */
   invitationByToken: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
   invitationAccept: (token: string) => `/api/invitations/${encodeURIComponent(token)}/accept`,

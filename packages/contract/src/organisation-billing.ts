@@ -37,6 +37,9 @@ export const periodInvoice = z.object({
 });
 export type PeriodInvoice = z.infer<typeof periodInvoice>;
 
+/** `GET /api/organisations/{id}/subscription/invoices`: newest first. */
+export const periodInvoiceList = z.object({ data: z.array(periodInvoice) });
+
 export const subscriptionView = z.object({
   status: z.enum(subscriptionStatuses),
   plan: z.enum(billingPlans),

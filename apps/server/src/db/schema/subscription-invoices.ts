@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OrderBilling } from '@app/contract/orders';
+import { check, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { subscriptions } from './subscriptions.ts';
 
 /** Subscription invoice numbers, a series of their own ("S-2026-000042"), running on across years. */
@@ -28,10 +29,8 @@ export const subscriptionInvoices = pgTable(
     vatBasisPoints: integer().notNull(),
     vatAmount: integer().notNull(),
     total: integer().notNull(),
-    billingName: text().notNull(),
-    billingEmail: text().notNull(),
-    billingAddress: text().notNull(),
-    billingCountry: text().notNull(),
+    /** The organisation's billing details when the period was invoiced, as an order keeps its buyer's (the invoice prints them). */
+    billing: jsonb().$type<OrderBilling>().notNull().default(sql`'{}'::jsonb`),
     /** 'open' while it is being charged, 'paid', or 'failed' after the last try. */
     status: text().notNull().default('open'),
     /** Charges tried so far: each has its own idempotency key (invoice id and attempt). */

@@ -28,7 +28,7 @@ import {
   type PaymentSource,
 } from '../payments/public.ts';
 import { addMonths } from './billing-period.ts';
-import { invoiceForPeriod, toPeriodInvoice, type PeriodInvoiceRow } from './period-invoices.ts';
+import { invoiceBillingOf, invoiceForPeriod, toPeriodInvoice, type PeriodInvoiceRow } from './period-invoices.ts';
 import { markPeriodPaid } from './period-payment.ts';
 
 // Issue 12, "After success an Activate action": the first period is invoiced and charged through
@@ -91,13 +91,6 @@ export async function quoteForOrganisation(db: DatabaseHandle, organisation: Org
     { type: organisation.type as OrganisationType, plan, services, portfolio_companies: portfolio?.count ?? 0, country: organisation.billingCountry },
     { sellerCountry, at },
   );
-}
-
-function billingOf(organisation: OrganisationRow) {
-  const address = [organisation.billingAddressLine1, organisation.billingAddressLine2, `${organisation.billingPostalCode} ${organisation.billingCity}`, organisation.billingCounty]
-    .filter((part) => part !== null && part.trim() !== '')
-    .join(', ');
-  return { name: organisation.billingName, email: organisation.billingEmail, address, country: organisation.billingCountry };
 }
 
 /** The subscription as the owner sees it, with where the last charge stands. */
@@ -207,7 +200,7 @@ export async function activateOrganisation(deps: BillingDeps, userId: string, or
       .returning();
     if (!subscription) throw new Error('the subscription upsert returned no row');
     // The first period is keyed by the subscription's start and moves to the payment's time once paid.
-    const invoice = await invoiceForPeriod(tx, { subscriptionId: subscription.id, periodStart: subscription.createdAt, quote, billing: billingOf(locked), at: now });
+    const invoice = await invoiceForPeriod(tx, { subscriptionId: subscription.id, periodStart: subscription.createdAt, quote, billing: invoiceBillingOf(locked), at: now });
     if (!invoice) throw new Error(`no price for plan ${locked.plan}`);
     const [attempt] = await tx
       .update(subscriptionInvoices)

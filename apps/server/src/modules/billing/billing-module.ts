@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { InvoiceOptions } from '../orders/public.ts';
 import type { BillingDeps } from './activation-service.ts';
 import { defineRenewalJob } from './renewal-service.ts';
 import { billingRoutes } from './routes.ts';
@@ -6,14 +7,16 @@ import { billingRoutes } from './routes.ts';
 export interface BillingModuleOptions {
   /** The seller's country (config DEFAULT_VAT_COUNTRY). */
   sellerCountry: string;
+  /** Who sells, as the invoices print it (config payments.seller). */
+  invoiceOptions: InvoiceOptions;
 }
 
 /** Organisations' subscriptions (issue 12): the activation and subscription routes, and the renewal job. */
 export const billingModule = fp<BillingModuleOptions>(
-  async (app, { sellerCountry }) => {
+  async (app, { sellerCountry, invoiceOptions }) => {
     const deps = (): BillingDeps => ({ db: app.db, clock: app.clock, provider: app.paymentProvider, mail: app.mail, log: app.log.child({ component: 'billing' }), sellerCountry });
     defineRenewalJob(app.jobs, deps);
-    await app.register(billingRoutes, { deps });
+    await app.register(billingRoutes, { deps, invoiceOptions });
   },
   { name: 'billing', dependencies: ['db', 'jobs', 'mail'] },
 );

@@ -1,19 +1,32 @@
 import type { OrganisationQuote } from '@app/contract/organisation-pricing';
 import type { PeriodInvoice } from '@app/contract/organisation-billing';
 import type { BillingPlan } from '@app/contract/organisations';
+import type { OrderBilling } from '@app/contract/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/database-handle.ts';
+import type { organisations } from '../../db/schema/organisations.ts';
 import { subscriptionInvoices } from '../../db/schema/subscription-invoices.ts';
 import { addMonths } from './billing-period.ts';
 import { basisPointsToPercentage } from '../tax/public.ts';
 
 export type PeriodInvoiceRow = typeof subscriptionInvoices.$inferSelect;
 
-export interface InvoiceBilling {
-  name: string;
-  email: string;
-  address: string;
-  country: string;
+type OrganisationRow = typeof organisations.$inferSelect;
+
+/** The organisation's billing details as an invoice prints them (the order's shape: the PDF is the shop's). */
+export function invoiceBillingOf(organisation: OrganisationRow): OrderBilling {
+  return {
+    first_name: organisation.billingName,
+    last_name: '',
+    email: organisation.billingEmail,
+    address: [organisation.billingAddressLine1, organisation.billingAddressLine2].filter((line) => line !== null && line.trim() !== '').join(', '),
+    city: organisation.billingCity,
+    state: organisation.billingCounty,
+    postal_code: organisation.billingPostalCode,
+    country: organisation.billingCountry,
+    company: null,
+    vat_number: organisation.vatCode,
+  };
 }
 
 /** The API's view of a period's invoice. */
@@ -40,7 +53,7 @@ export function toPeriodInvoice(row: PeriodInvoiceRow): PeriodInvoice {
  */
 export async function invoiceForPeriod(
   tx: DatabaseHandle,
-  input: { subscriptionId: string; periodStart: Date; quote: OrganisationQuote; billing: InvoiceBilling; at: Date },
+  input: { subscriptionId: string; periodStart: Date; quote: OrganisationQuote; billing: OrderBilling; at: Date },
 ): Promise<PeriodInvoiceRow | null> {
   const { quote } = input;
   if (quote.months === null || quote.total === null || quote.net === null || quote.subtotal === null || quote.discount_amount === null || quote.vat_amount === null) return null;
@@ -60,10 +73,7 @@ export async function invoiceForPeriod(
       vatBasisPoints: Math.round(quote.vat_percentage * 100),
       vatAmount: quote.vat_amount,
       total: quote.total,
-      billingName: input.billing.name,
-      billingEmail: input.billing.email,
-      billingAddress: input.billing.address,
-      billingCountry: input.billing.country,
+      billing: input.billing,
       createdAt: input.at,
       updatedAt: input.at,
     })

@@ -11,7 +11,7 @@ import { subscriptionPaymentFailedMessage } from '../mail/public.ts';
 import { customerIdFor, PaymentProviderUnavailableError, type PaymentOutcome } from '../payments/public.ts';
 import { formatEuros } from '../tax/public.ts';
 import { quoteForOrganisation, type BillingDeps } from './activation-service.ts';
-import { invoiceForPeriod, type PeriodInvoiceRow } from './period-invoices.ts';
+import { invoiceBillingOf, invoiceForPeriod, type PeriodInvoiceRow } from './period-invoices.ts';
 import { markPeriodPaid } from './period-payment.ts';
 
 // Issue 12, "Subscriptions and billing": at the end of each period a job renews the subscription,
@@ -113,12 +113,7 @@ export async function renewSubscription(deps: BillingDeps, subscriptionId: strin
       subscriptionId: subscription.id,
       periodStart: subscription.currentPeriodEnd,
       quote,
-      billing: {
-        name: organisation.billingName,
-        email: organisation.billingEmail,
-        address: [organisation.billingAddressLine1, organisation.billingAddressLine2, `${organisation.billingPostalCode} ${organisation.billingCity}`, organisation.billingCounty].filter(Boolean).join(', '),
-        country: organisation.billingCountry,
-      },
+      billing: invoiceBillingOf(organisation),
       at: now,
     });
     if (!invoice) return null;

@@ -1,16 +1,20 @@
 import { organisationApiPaths } from '@app/contract/api-paths';
 import { badRequestBody, errorBody, validationErrorBody } from '@app/contract/errors';
-import { activationConfirmRequest, activationEnvelope, activationRequest, payNowRequest, subscriptionChangeRequest } from '@app/contract/organisation-billing';
+import { activationConfirmRequest, activationEnvelope, activationRequest, payNowRequest, periodInvoiceList, subscriptionChangeRequest } from '@app/contract/organisation-billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routePath } from '../../lib/route-path.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requireManager } from '../organisations/public.ts';
 import { activateOrganisation, activationState, confirmPayment, type BillingDeps } from './activation-service.ts';
+import { listPeriodInvoices, periodInvoicePdf } from './period-invoice-documents.ts';
 import { cancelAtPeriodEnd, changeSubscription, payNow, resumeSubscription } from './subscription-service.ts';
+import type { InvoiceOptions } from '../orders/public.ts';
 
 export interface BillingRoutesOptions {
   deps: () => BillingDeps;
+  /** Who sells, as the invoices print it (config payments.seller). */
+  invoiceOptions: InvoiceOptions;
 }
 
 const organisationParams = z.object({ organisationId: z.string() });
@@ -18,7 +22,7 @@ const refusals = { 403: errorBody, 404: errorBody, 409: errorBody, 502: errorBod
 const answers = { 200: activationEnvelope, 400: badRequestBody, 422: validationErrorBody, ...refusals };
 
 /** Activation and the subscription of an organisation (issue 12). Owners and admins; members get 403, strangers 404. */
-export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { deps }) => {
+export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { deps, invoiceOptions }) => {
   app.post(
     routePath(organisationApiPaths.activate, 'organisationId'),
     {
@@ -101,5 +105,31 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
       },
     },
     async (request) => ({ data: await payNow(deps(), requireAuth(request).userId, request.params.organisationId, request.body) }),
+  );
+
+  app.get(
+    routePath(organisationApiPaths.subscriptionInvoices, 'organisationId'),
+    { schema: { tags: ['organisations'], summary: 'The invoice of each period, newest first', params: organisationParams, response: { 200: periodInvoiceList, ...refusals } } },
+    async (request) => {
+      await requireManager(app.db, requireAuth(request).userId, request.params.organisationId);
+      return { data: await listPeriodInvoices(app.db, request.params.organisationId) };
+    },
+  );
+
+  app.get(
+    routePath(organisationApiPaths.subscriptionInvoicePdf, 'organisationId', 'invoiceId'),
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'A paid period’s invoice as a PDF (the plan and the period on its line)',
+        params: organisationParams.extend({ invoiceId: z.string() }),
+        response: { 200: z.any().describe('application/pdf'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await requireManager(app.db, requireAuth(request).userId, request.params.organisationId);
+      const { number, pdf } = await periodInvoicePdf(app.db, request.params.organisationId, request.params.invoiceId, invoiceOptions);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="invoice-${number}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
+    },
   );
 };

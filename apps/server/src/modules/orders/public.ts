@@ -3,3 +3,4 @@
 
 export { anonymiseOrdersOf } from './account-anonymisation.ts';
 export { ordersModule } from './orders-module.ts';
+export { renderInvoice, type InvoiceOptions } from './invoices/invoice-pdf.ts';
