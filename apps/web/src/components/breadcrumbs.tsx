@@ -3,12 +3,15 @@ import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Crumb } from '@/lib/page-handle';
+import { usePageValues } from '@/lib/page-values';
 import { routePath } from '@/lib/route-paths';
 
 /** The page's trail; earlier crumbs link, the last one is plain text (the current page). */
 export function Breadcrumbs({ breadcrumbs }: { breadcrumbs: Crumb[] }) {
   const { t } = useTranslation();
+  const values = usePageValues();
   if (breadcrumbs.length === 0) return null;
+  const textOf = (crumb: Crumb) => (crumb.valueName ? values[crumb.valueName] : undefined) ?? t(crumb.titleKey);
 
   return (
     <nav aria-label={t('breadcrumbs.label')} className="min-w-0">
@@ -20,11 +23,11 @@ export function Breadcrumbs({ breadcrumbs }: { breadcrumbs: Crumb[] }) {
               <li className="min-w-0 truncate">
                 {isLast || !crumb.to ? (
                   <span aria-current={isLast ? 'page' : undefined} className={isLast ? 'font-medium text-foreground' : undefined}>
-                    {t(crumb.titleKey)}
+                    {textOf(crumb)}
                   </span>
                 ) : (
                   <Link to={routePath(crumb.to)} className="rounded-sm transition-colors hover:text-foreground">
-                    {t(crumb.titleKey)}
+                    {textOf(crumb)}
                   </Link>
                 )}
               </li>

@@ -559,9 +559,21 @@ describe('result mapping (spec 8)', () => {
     const tooMany = await client.post('/api/login', {});
     const aiDown = await client.post('/api/ai', {});
 
-    expect(notFound).toEqual({ data: null, error: 'We could not find what you were looking for.', errors: null, status: 404 });
+    expect(notFound).toEqual({ data: null, error: 'We could not find what you were looking for.', errors: null, status: 404, serverMessage: 'No query results' });
     expect(tooMany.error).toBe('Too many attempts. Please wait a moment and try again.');
     expect(aiDown.error).toBe('AI Servers currently unavailable, please try another model or wait and try again.');
+  });
+
+  it("keeps a refusal's own message beside the translated code, never a server failure's", async () => {
+    server().on('DELETE', '/api/organisations/1/members/2', () => ({ status: 409, body: { message: 'You are the last owner.', code: 'organisation_rule' } }));
+    server().on('GET', '/api/broken', () => ({ status: 503, body: { message: 'database down', code: 'service_unavailable' } }));
+
+    const refused = await client.delete('/api/organisations/1/members/2');
+    const broken = await client.get('/api/broken');
+
+    expect(refused.serverMessage).toBe('You are the last owner.');
+    expect(refused.error).toBe('An organisation always keeps an owner: transfer the ownership first.');
+    expect(broken.serverMessage).toBeUndefined();
   });
 
   it('falls back to serverErrors.generic for an unknown code, a missing code or a code that is not an identifier', async () => {

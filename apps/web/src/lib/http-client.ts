@@ -15,6 +15,12 @@ export type RequestResult<T> = {
   error: string | null;
   errors: Record<string, string[]> | null;
   status: number;
+  /**
+   * A refusal's (403, 404, 409, 410) own `message`, as the server wrote it. `error` is what spec 8 shows
+   * (the code's translation); a feature whose one code carries several rule messages written for
+   * users (an organisation's 'last owner' and 'read-only' 409s) shows this one instead.
+   */
+  serverMessage?: string | null;
 };
 
 export type RequestOptions = {
@@ -100,6 +106,9 @@ function errorCodeOf(body: unknown): string | null {
   const code = isRecord(body) ? nonEmptyString(body.code) : null;
   return code !== null && errorCodePattern.test(code) ? code : null;
 }
+
+/** Refusals whose one code may stand for several rules, each with its own message for users. */
+const refusalStatuses = new Set([403, 404, 409, 410]);
 
 /** `message` of `{ message }` when it is a non-empty string, else null. */
 function messageOf(body: unknown): string | null {
@@ -289,7 +298,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { data: null, error: messageOf(body) ?? fallback, errors: null, status };
     }
     // spec 8: anything else is translated from its code, falling back to serverErrors.generic.
-    return { data: null, error: fallback, errors: null, status };
+    return { data: null, error: fallback, errors: null, status, ...(refusalStatuses.has(status) && { serverMessage: messageOf(body) }) };
   };
 
   const request = async (

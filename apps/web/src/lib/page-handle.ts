@@ -9,6 +9,11 @@ export interface Crumb {
   titleKey: string;
   /** Where the crumb links; the last crumb never links. */
   to?: ParamlessRouteName;
+  /**
+   * The name of a value the page sets once it has loaded (lib/page-values.ts: an organisation's
+   * name): the crumb shows it, and the titleKey's text until then.
+   */
+  valueName?: string;
 }
 
 export interface PageHandle {
@@ -25,6 +30,7 @@ function isParamlessRouteName(value: string): value is ParamlessRouteName {
 
 function isCrumb(value: unknown): value is Crumb {
   if (typeof value !== 'object' || value === null || !('titleKey' in value) || typeof value.titleKey !== 'string') return false;
+  if ('valueName' in value && value.valueName !== undefined && typeof value.valueName !== 'string') return false;
   return !('to' in value) || value.to === undefined || (typeof value.to === 'string' && isParamlessRouteName(value.to));
 }
 

@@ -21,6 +21,10 @@ export const routePaths = {
   dashboard: '/dashboard',
   organization: '/organization',
   'organization.create': '/organization/create',
+  // Ours (issue 12): an organisation's members and invitations, and the link an invitation e-mail
+  // carries (the server's invitation-service `invitationPath`).
+  'organization.members': '/organization/:id/members',
+  invitation: '/invitations/:token',
   payments: '/payments',
   reports: '/reports',
   'report.view': '/report/:type/:id',
