@@ -151,7 +151,7 @@ export async function activationState(deps: BillingDeps, organisationId: string)
   };
 }
 
-export async function paymentSourceFor(deps: BillingDeps, userId: string, payment: CheckoutRequest['payment']): Promise<{ source: PaymentSource; chosenMethodId: string | null }> {
+export async function paymentSourceFor(deps: BillingDeps, userId: string, payment: CheckoutRequest['payment']): Promise<{ source: PaymentSource; chosenMethodId: string | null; stripeMethodId?: string }> {
   switch (payment.method) {
     case 'card':
       if (deps.provider.name !== 'test') throw new ValidationError({ 'payment.method': ['Enter your card in the secure card form.'] });
@@ -159,7 +159,7 @@ export async function paymentSourceFor(deps: BillingDeps, userId: string, paymen
       return { source: { kind: 'card', card: payment.card }, chosenMethodId: null };
     case 'stripe':
       if (deps.provider.name !== 'stripe') throw new ValidationError({ 'payment.method': ['Enter your card details in the form.'] });
-      return { source: { kind: 'stripe', paymentMethodId: payment.payment_method_id }, chosenMethodId: null };
+      return { source: { kind: 'stripe', paymentMethodId: payment.payment_method_id }, chosenMethodId: null, stripeMethodId: payment.payment_method_id };
     case 'saved': {
       const method = await findUsablePaymentMethod(deps.db, deps.provider.name, userId, payment.payment_method_id);
       if (!method) throw new ValidationError({ 'payment.payment_method_id': ['Choose one of your saved cards.'] });
@@ -182,7 +182,7 @@ export async function activateOrganisation(deps: BillingDeps, userId: string, or
 
   if (organisation.plan === 'contract') return activateContract(deps, userId, organisationId, input.idempotency_key);
   if (!input.payment) throw new ValidationError({ payment: [activationMessages.paymentRequired] });
-  const { source, chosenMethodId } = await paymentSourceFor(deps, userId, input.payment);
+  const { source, chosenMethodId, stripeMethodId } = await paymentSourceFor(deps, userId, input.payment);
   const customerId = await customerIdFor(deps.db, deps.provider, userId);
   const now = deps.clock.now();
 
@@ -195,8 +195,8 @@ export async function activateOrganisation(deps: BillingDeps, userId: string, or
     const quote = await quoteForOrganisation(tx, locked, locked.plan as BillingPlan, deps.sellerCountry, now);
     const [subscription] = await tx
       .insert(subscriptions)
-      .values({ organisationId, plan: locked.plan, payerUserId: userId, paymentProvider: deps.provider.name, activationKey: input.idempotency_key, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: subscriptions.organisationId, set: { activationKey: input.idempotency_key, payerUserId: userId, paymentProvider: deps.provider.name, updatedAt: now } })
+      .values({ organisationId, plan: locked.plan, payerUserId: userId, paymentProvider: deps.provider.name, providerMethodId: stripeMethodId ?? chosenMethodId, activationKey: input.idempotency_key, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: subscriptions.organisationId, set: { activationKey: input.idempotency_key, payerUserId: userId, paymentProvider: deps.provider.name, providerMethodId: stripeMethodId ?? chosenMethodId, updatedAt: now } })
       .returning();
     if (!subscription) throw new Error('the subscription upsert returned no row');
     // The first period is keyed by the subscription's start and moves to the payment's time once paid.
@@ -290,7 +290,7 @@ export async function settleOpenInvoice(
  * (once: a conditional update), its period starts now, the card is kept for renewals, the
  * subscription and the organisation become active and the listed people are invited.
  */
-async function applyOutcome(
+export async function applyOutcome(
   deps: BillingDeps,
   input: { organisationId: string; invoice: PeriodInvoiceRow; outcome: PaymentOutcome; payerId: string | null; chosenMethodId: string | null },
 ): Promise<void> {
@@ -317,14 +317,14 @@ async function applyOutcome(
       .where(and(eq(subscriptionInvoices.id, invoice.id), eq(subscriptionInvoices.status, 'open')))
       .returning();
     if (!paid) return;
-    let methodId = input.chosenMethodId;
+    const methodChange: { providerMethodId?: string } = input.chosenMethodId ? { providerMethodId: input.chosenMethodId } : {};
     if (outcome.savedMethod && input.payerId) {
       await storePaymentMethod(tx, deps.provider.name, input.payerId, outcome.savedMethod, { makeDefault: false, at: now });
-      methodId = outcome.savedMethod.providerMethodId;
+      methodChange.providerMethodId = outcome.savedMethod.providerMethodId;
     }
     await tx
       .update(subscriptions)
-      .set({ status: 'active', currentPeriodStart: now, currentPeriodEnd: periodEnd, providerMethodId: methodId, failedAttempts: 0, nextAttemptAt: null, updatedAt: now })
+      .set({ status: 'active', currentPeriodStart: now, currentPeriodEnd: periodEnd, ...methodChange, failedAttempts: 0, nextAttemptAt: null, updatedAt: now })
       .where(eq(subscriptions.id, invoice.subscriptionId));
     await tx.update(organisations).set({ status: 'active', activatedAt: now, updatedAt: now }).where(eq(organisations.id, organisation.id));
     await inviteListedPeople(tx, deps, { organisationId: organisation.id, organisationName: organisation.name, inviterId: input.payerId ?? organisation.createdBy, at: now });

@@ -15,7 +15,7 @@ export interface OrdersModuleOptions {
  * the sweeper of stale orders (every minute, once across all instances).
  */
 const ordersModulePlugin: FastifyPluginAsync<OrdersModuleOptions> = async (app, { config }) => {
-  const deps = () => ({ db: app.db, clock: app.clock, provider: app.paymentProvider, log: app.log.child({ component: 'orders' }), mail: app.mail });
+  const deps = () => ({ db: app.db, clock: app.clock, provider: app.paymentProvider, log: app.log.child({ component: 'orders' }), mail: app.mail, otherPaymentHandlers: app.paymentEventHandlers });
 
   app.paymentProvider.onEvent(async (event) => {
     await receiveProviderEvent(deps(), event);

@@ -9,8 +9,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The configured payment provider (DESIGN section 5): Stripe, or the offline test provider. */
     paymentProvider: PaymentProvider;
+    /**
+     * Handlers of provider events about payments that are not orders' (an organisation's
+     * subscription period): the orders module's event handling asks each in turn.
+     */
+    paymentEventHandlers: PaymentEventHandler[];
   }
 }
+
+/** Handles the event of a payment if it is one of the caller's (true), else leaves it (false). */
+export type PaymentEventHandler = (paymentId: string) => Promise<boolean>;
 
 export interface PaymentsPluginOptions {
   config: PaymentsConfig;
@@ -28,6 +36,7 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
       ? new StripePaymentProvider(config.stripe)
       : new TestPaymentProvider({ db: app.db, logger: app.log.child({ component: 'test-payments' }) });
     app.decorate('paymentProvider', provider);
+    app.decorate('paymentEventHandlers', []);
     defineCustomerDeletionJobs({
       db: app.db,
       jobs: app.jobs,

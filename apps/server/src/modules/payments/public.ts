@@ -4,7 +4,7 @@
 export { customerIdFor } from './customers/customers.ts';
 export { noteCustomersForDeletion } from './customers/customer-deletion.ts';
 export { findUsablePaymentMethod, storePaymentMethod } from './methods/payment-methods-service.ts';
-export { paymentsPlugin } from './payments-plugin.ts';
+export { paymentsPlugin, type PaymentEventHandler } from './payments-plugin.ts';
 export { checkCard } from './providers/card-checks.ts';
 export {
   PaymentProviderUnavailableError,

@@ -54,6 +54,7 @@ async function handleEvent(deps: OrdersDeps, event: Pick<ProviderEvent, 'type' |
   if (!paymentEventTypes.has(event.type) || !event.paymentId) return;
   const order = await findOrderForPayment(deps, event.paymentId, event.orderId);
   if (!order) {
+    for (const handler of deps.otherPaymentHandlers ?? []) if (await handler(event.paymentId)) return;
     deps.log.info({ paymentId: event.paymentId }, 'a payment event names no order of ours');
     return;
   }

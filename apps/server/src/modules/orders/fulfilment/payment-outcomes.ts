@@ -4,7 +4,7 @@ import type { Database } from '../../../db/connection.ts';
 import { orders } from '../../../db/schema/orders.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Mailer } from '../../mail/public.ts';
-import type { PaymentOutcome, PaymentProvider } from '../../payments/public.ts';
+import type { PaymentEventHandler, PaymentOutcome, PaymentProvider } from '../../payments/public.ts';
 import { fulfil, hasRefund, openOrderStatuses, recordRefund, settleFailure } from './fulfilment.ts';
 import { orderQueries } from '../order-queries.ts';
 import type { OrderRow } from '../order-view.ts';
@@ -16,6 +16,8 @@ export interface OrdersDeps {
   log: FastifyBaseLogger;
   /** The order confirmation e-mail goes out with the paid transition. */
   mail: Mailer;
+  /** Asked in turn about a payment event that names no order (subscription periods). */
+  otherPaymentHandlers?: readonly PaymentEventHandler[];
 }
 
 /**

@@ -29,7 +29,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const signature = request.headers['stripe-signature'];
       const event = app.paymentProvider.parseWebhook(request.body, typeof signature === 'string' ? signature : undefined);
-      const fresh = await receiveProviderEvent({ db: app.db, clock: app.clock, provider: app.paymentProvider, log: request.log, mail: app.mail }, event);
+      const fresh = await receiveProviderEvent({ db: app.db, clock: app.clock, provider: app.paymentProvider, log: request.log, mail: app.mail, otherPaymentHandlers: app.paymentEventHandlers }, event);
       return { received: true as const, duplicate: !fresh };
     },
   );
