@@ -177,6 +177,30 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('@/features/organisations/pages/create-organisation-page').then((module) => module.CreateOrganisationPage),
   },
   {
+    // Issue 12: an organisation's members and pending invitations; the middle crumb is the
+    // organisation's name, which the page sets once it has loaded.
+    name: 'organization.members',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.organizationMembers.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.organizationMembers' },
+    ],
+    page: () => import('@/features/organisation-members/pages/organisation-members-page').then((module) => module.OrganisationMembersPage),
+  },
+  {
+    // Issue 12: the link of an invitation e-mail. Registration may be unfinished (someone invited
+    // signs up first), so 'auth' as signup-data; logged out, the guard sends to login and back.
+    name: 'invitation',
+    access: 'auth',
+    layout: 'app',
+    titleKey: 'pages.invitation.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard', to: 'dashboard' }, { titleKey: 'breadcrumbs.invitation' }],
+    page: () => import('@/features/organisation-members/pages/invitation-page').then((module) => module.InvitationPage),
+  },
+  {
     name: 'payments',
     access: 'app',
     layout: 'app',
