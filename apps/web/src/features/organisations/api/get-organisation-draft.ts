@@ -15,7 +15,7 @@ export async function getOrganisationDraft(signal?: AbortSignal): Promise<SavedD
 /** Keyed by the user: another account may log in in this tab. */
 export function organisationDraftQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['organisations', 'draft', userId],
+    queryKey: ['organisation-wizard', 'draft', userId],
     queryFn: ({ signal }) => getOrganisationDraft(signal),
     // Read once when the wizard opens: it is the wizard's own writes that change it afterwards.
     staleTime: 0,

@@ -12,7 +12,7 @@ export async function getOrganisationOffer(signal?: AbortSignal): Promise<Organi
 
 export function organisationOfferQueryOptions() {
   return queryOptions({
-    queryKey: ['organisations', 'offer'],
+    queryKey: ['organisation-wizard', 'offer'],
     queryFn: ({ signal }) => getOrganisationOffer(signal),
     // Catalogue data: it changes when the operator edits prices, not while someone fills the wizard.
     staleTime: 5 * 60_000,

@@ -12,7 +12,7 @@ export async function quoteOrganisation(request: OrganisationQuoteInput, signal?
 
 export function organisationQuoteQueryOptions(request: OrganisationQuoteInput) {
   return queryOptions({
-    queryKey: ['organisations', 'quote', request],
+    queryKey: ['organisation-wizard', 'quote', request],
     queryFn: ({ signal }) => quoteOrganisation(request, signal),
     staleTime: 60_000,
     retry: 1,

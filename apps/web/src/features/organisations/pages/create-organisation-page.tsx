@@ -10,6 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
 import { browserCountry, isListedCountry } from '@/lib/countries';
+import { organisationsRootKey } from '@/lib/organisation-list';
 import { useSession } from '@/lib/use-session';
 import { createOrganisation } from '../api/create-organisation';
 import { organisationDraftQueryOptions, useOrganisationDraft, type SavedDraft } from '../api/get-organisation-draft';
@@ -232,8 +233,9 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
     const result = await createOrganisation(createOrganisationInput(getValues(), creationKey.current));
     if (result.data !== null) {
       finished.current = true;
-      // The server forgot the draft with the submit.
+      // The server forgot the draft with the submit; the profile switcher lists the new organisation.
       queryClient.removeQueries({ queryKey: organisationDraftQueryOptions(user.id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: organisationsRootKey });
       onCreated(result.data.data);
       return;
     }
