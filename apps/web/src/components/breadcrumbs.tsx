@@ -20,7 +20,8 @@ export function Breadcrumbs({ breadcrumbs }: { breadcrumbs: Crumb[] }) {
           const isLast = index === breadcrumbs.length - 1;
           return (
             <Fragment key={`${crumb.titleKey}-${index}`}>
-              <li className="min-w-0 truncate">
+              {/* The current page stays readable; earlier crumbs give way on a narrow screen. */}
+              <li className={isLast ? 'shrink-0' : 'min-w-0 truncate'}>
                 {isLast || !crumb.to ? (
                   <span aria-current={isLast ? 'page' : undefined} className={isLast ? 'font-medium text-foreground' : undefined}>
                     {textOf(crumb)}

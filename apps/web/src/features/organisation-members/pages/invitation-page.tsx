@@ -80,7 +80,7 @@ export function InvitationPage() {
     const final = status === 404 || status === 410;
     return (
       <InvitationCard icon={otherAccount ? <UserRoundX aria-hidden="true" className="size-6" /> : unverified ? <MailWarning aria-hidden="true" className="size-6" /> : <TriangleAlert aria-hidden="true" className="size-6" />}>
-        <h1 className="text-xl font-semibold tracking-tight">{t('invitationPage.refused')}</h1>
+        <h1 className="text-xl font-semibold tracking-tight">{t(otherAccount ? 'invitationPage.otherAccount' : unverified ? 'invitationPage.almostThere' : 'invitationPage.refused')}</h1>
         <p role="alert" className="font-medium">
           {message}
         </p>
@@ -89,12 +89,12 @@ export function InvitationPage() {
         <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
           {otherAccount && <SwitchAccountButton token={token} />}
           {unverified && (
-            <Link to={routePath('verify-email')} className={buttonClassName()}>
+            <Link to={routePath('verify-email')} className={buttonClassName({ variant: 'outline' })}>
               {t('invitationPage.resendVerification')}
             </Link>
           )}
           {!final && !otherAccount && (
-            <Button variant="outline" onClick={() => void preview.refetch()} disabled={preview.isFetching}>
+            <Button variant={unverified ? 'default' : 'outline'} onClick={() => void preview.refetch()} disabled={preview.isFetching}>
               {t('invitationPage.retry')}
             </Button>
           )}

@@ -10,7 +10,6 @@ import { routePath } from '@/lib/route-paths';
 import { useSession } from '@/lib/use-session';
 import { useOrganisation } from '../api/get-organisation';
 import { useMembers } from '../api/list-members';
-import { RoleBadge } from '../components/badges';
 import { InvitationsSection } from '../components/invitations-section';
 import { LeaveOrganisation } from '../components/leave-organisation';
 import { MembersSection } from '../components/members-section';
@@ -93,10 +92,12 @@ function MembersPageContent({ organisationId, organisationName, role, readOnly, 
           </span>
           <div className="min-w-0 space-y-1">
             <h1 className="text-2xl font-semibold tracking-tight">{t('organisationMembers.heading')}</h1>
-            <p className="text-muted-foreground">{t('organisationMembers.description', { organisation: organisationName })}</p>
+            <p className="text-muted-foreground">{t(manager ? 'organisationMembers.description' : 'organisationMembers.descriptionMember', { organisation: organisationName })}</p>
           </div>
         </div>
-        <LeaveOrganisation organisationId={organisationId} organisationName={organisationName} userId={userId} />
+        <div className="shrink-0 max-sm:pl-13">
+          <LeaveOrganisation organisationId={organisationId} organisationName={organisationName} userId={userId} />
+        </div>
       </div>
 
       {readOnly && manager && (
@@ -126,10 +127,7 @@ function MembersPageContent({ organisationId, organisationName, role, readOnly, 
           <h2 id="membership-heading" className="text-lg font-semibold">
             {t('organisationMembers.membership.heading')}
           </h2>
-          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-            {t('organisationMembers.membership.role', { role: t(`organisationMembers.roles.${role}`).toLowerCase(), organisation: organisationName })}
-            <RoleBadge role={role} />
-          </p>
+          <p className="mt-2 text-sm">{t('organisationMembers.membership.role', { role: t(`organisationMembers.roles.${role}`).toLowerCase(), organisation: organisationName })}</p>
           <p className="mt-1 text-sm text-muted-foreground">{t('organisationMembers.membership.explanation')}</p>
         </section>
       )}
