@@ -5,7 +5,6 @@ export { BasketCache } from './basket/basket-cache.ts';
 export { basketCachePlugin } from './basket/basket-cache-plugin.ts';
 export { clearBasket, priceBasket } from './basket/basket-pricing.ts';
 export {
-  AdminInputError,
   createCoupon,
   createProduct,
   deactivateCoupon,

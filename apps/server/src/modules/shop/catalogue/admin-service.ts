@@ -5,37 +5,16 @@ import type { Database } from '../../../db/connection.ts';
 import { coupons } from '../../../db/schema/coupons.ts';
 import { products } from '../../../db/schema/products.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
+import { AdminInputError, euroAmount, parseAdminInput as parse, percentageInBasisPoints } from '../../../lib/admin-input.ts';
 import { fullBasisPoints } from '../../tax/public.ts';
 
 // What an operator does with `npm run admin -- products|coupons ...` (issue 5): list, create,
 // update, deactivate. Products and coupons are never deleted: orders and baskets refer to them.
-// Inputs are checked here with zod, so the command line and the tests share the rules.
+// Inputs are checked here with zod (lib/admin-input.ts), so the command line and the tests share
+// the rules.
 
-/** A refusal the command line prints as it is (one line, no stack). */
-export class AdminInputError extends Error {
-  override name = 'AdminInputError';
-}
-
-/** Euros as typed by a person ('29', '29.9', '29.90') to cents, without floating point. */
-export const euroAmount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,9}([.,]\d{1,2})?$/, 'must be an amount in euros such as 29 or 29.90')
-  .transform((value) => {
-    const [whole = '0', fraction = ''] = value.replace(',', '.').split('.');
-    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  });
-
-/** A percentage as typed ('10', '12.5', '33.33') to basis points, without floating point. */
-export const percentage = z
-  .string()
-  .trim()
-  .regex(/^\d{1,3}([.,]\d{1,2})?$/, 'must be a percentage such as 10 or 12.5')
-  .transform((value) => {
-    const [whole = '0', fraction = ''] = value.replace(',', '.').split('.');
-    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  })
-  .refine((basisPoints) => basisPoints > 0 && basisPoints <= fullBasisPoints, 'must be above 0 and at most 100');
+/** A coupon's percentage: above 0, at most 100. */
+const percentage = percentageInBasisPoints.refine((basisPoints) => basisPoints > 0 && basisPoints <= fullBasisPoints, 'must be above 0 and at most 100');
 
 const instant = z
   .string()
@@ -132,14 +111,6 @@ function checkKindGrants(kind: string, grants: readonly string[], context: z.Ref
   if (kind === 'report' && grants.length !== 1) context.addIssue({ code: 'custom', path: ['reportTypes'], message: 'a report grants exactly one report type' });
   if (kind === 'bundle' && grants.length < 2) context.addIssue({ code: 'custom', path: ['reportTypes'], message: 'a bundle grants at least two report types' });
   if (kind === 'service' && grants.length > 0) context.addIssue({ code: 'custom', path: ['reportTypes'], message: 'a service grants no report' });
-}
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const option = issue?.path[0] === undefined ? '' : `--${String(issue.path[0]).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} `;
-  throw new AdminInputError(`${option}${issue?.message ?? 'is invalid'}`);
 }
 
 export type ProductRecord = typeof products.$inferSelect;
