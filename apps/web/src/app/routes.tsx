@@ -191,6 +191,19 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('@/features/organisation-members/pages/organisation-members-page').then((module) => module.OrganisationMembersPage),
   },
   {
+    // Issue 12: the Activate action after the wizard: the first period's payment (or the contract).
+    name: 'organization.activate',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.organizationActivate.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.organizationActivate' },
+    ],
+    page: () => import('@/features/organisation-billing/pages/activate-organisation-page').then((module) => module.ActivateOrganisationPage),
+  },
+  {
     // Issue 12: the link of an invitation e-mail. Registration may be unfinished (someone invited
     // signs up first), so 'auth' as signup-data; logged out, the guard sends to login and back.
     name: 'invitation',

@@ -24,6 +24,8 @@ export const routePaths = {
   // Ours (issue 12): an organisation's members and invitations, and the link an invitation e-mail
   // carries (the server's invitation-service `invitationPath`).
   'organization.members': '/organization/:id/members',
+  // Ours (issue 12): the Activate action after the wizard (the first period's payment).
+  'organization.activate': '/organization/:id/activate',
   invitation: '/invitations/:token',
   payments: '/payments',
   reports: '/reports',

@@ -1,0 +1,61 @@
+import type { OrganisationSummary } from '@app/contract/organisations';
+import { Receipt, Users, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { routePath } from '@/lib/route-paths';
+import { cn } from '@/lib/utils';
+
+export interface NavOrganisationProps {
+  organisation: OrganisationSummary;
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}
+
+interface OrganisationNavItem {
+  key: string;
+  to: string;
+  titleKey: string;
+  icon: LucideIcon;
+}
+
+/**
+ * Issue 12: with an organisation as the profile in use, the sidebar adds its Members and, for its
+ * owners and admins (who manage the subscription), its Billing.
+ */
+export function NavOrganisation({ organisation, collapsed = false, onNavigate }: NavOrganisationProps) {
+  const { t } = useTranslation();
+  const items: OrganisationNavItem[] = [
+    { key: 'members', to: routePath('organization.members', { id: organisation.id }), titleKey: 'nav.members', icon: Users },
+    ...(organisation.role === 'member' ? [] : [{ key: 'billing', to: routePath('billing.edit', {}, { organisation: organisation.id }), titleKey: 'nav.billing', icon: Receipt }]),
+  ];
+
+  return (
+    <nav aria-label={t('nav.organisation', { name: organisation.name })} className="mt-4 px-2">
+      <p className={cn('truncate px-2 pb-2 text-xs font-medium text-muted-foreground', collapsed && 'sr-only')}>{organisation.name}</p>
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => {
+          const title = t(item.titleKey);
+          return (
+            <li key={item.key}>
+              <NavLink
+                to={item.to}
+                onClick={onNavigate}
+                title={collapsed ? title : undefined}
+                className={({ isActive }) =>
+                  cn(
+                    'flex h-9 items-center gap-3 rounded-md text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                    isActive ? 'bg-sidebar-accent text-sidebar-accent-foreground' : 'text-sidebar-foreground',
+                    collapsed ? 'justify-center' : 'px-2.5',
+                  )
+                }
+              >
+                <item.icon aria-hidden="true" className="size-4 shrink-0" />
+                <span className={cn('truncate', collapsed && 'sr-only')}>{title}</span>
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
