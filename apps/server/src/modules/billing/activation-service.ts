@@ -341,7 +341,7 @@ async function activateContract(deps: BillingDeps, userId: string, organisationI
       .insert(subscriptions)
       .values({ organisationId, plan: 'contract', status: 'active', payerUserId: userId, paymentProvider: 'contract', activationKey: idempotencyKey, createdAt: now, updatedAt: now })
       .onConflictDoNothing();
-    await tx.update(organisations).set({ status: 'active', salesFollowUp: true, activatedAt: now, updatedAt: now }).where(eq(organisations.id, organisationId));
+    await tx.update(organisations).set({ status: 'active', activatedAt: now, updatedAt: now }).where(eq(organisations.id, organisationId));
     await inviteListedPeople(tx, deps, { organisationId, organisationName: organisation.name, inviterId: userId, at: now });
   });
   return activationState(deps, organisationId);
