@@ -184,6 +184,11 @@ describe('organization.members: the members of an organisation', () => {
     expect(server().requestsTo('GET', `${base}/invitations`)).toHaveLength(0);
   });
 
+  it('tells owners and admins that a past-due organisation is read-only until it is paid', async () => {
+    await openMembers({ organisation: { status: 'past_due' } });
+    expect(await screen.findByText(/This organisation is read-only until its subscription is paid/, undefined, routeTimeout)).toBeInTheDocument();
+  });
+
   it('says so when the organisation is not one of the caller’s', async () => {
     seedSession(server(), completeUser);
     server().on('GET', '/api/cart', () => ({ status: 204 }));
