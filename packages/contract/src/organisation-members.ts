@@ -65,7 +65,7 @@ export const memberRoleRequest = z.object({ role: z.enum(assignableRoles, { erro
 
 /** `POST /api/organisations/{id}/ownership-transfer`: offers the ownership to a member, who accepts it. */
 export const ownershipTransferRequest = z.object({ user_id: z.uuid({ error: 'Choose a member' }) });
-export const ownershipTransferView = z.object({ from_user_id: z.string(), to_user_id: z.string(), created_at: z.iso.datetime() });
+export const ownershipTransferView = z.object({ from_user_id: z.string(), from_name: z.string(), to_user_id: z.string(), to_name: z.string(), created_at: z.iso.datetime() });
 
 export const invitationStatuses = ['pending', 'accepted', 'revoked', 'expired'] as const;
 

@@ -1,6 +1,7 @@
 import { memberMessages, type AssignableRole, type MemberList, type QuestionnaireProgressState } from '@app/contract/organisation-members';
 import type { OrganisationRole } from '@app/contract/organisations';
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection.ts';
 import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { organisationMembers } from '../../db/schema/organisation-members.ts';
@@ -129,8 +130,16 @@ export async function removeMember(db: Database, actorId: string, organisationId
 /** The open offer of the ownership, if any (members see it: the recipient accepts it). */
 export async function findOwnershipOffer(db: DatabaseHandle, userId: string, organisationId: string) {
   await requireMembership(db, userId, organisationId);
-  const [offer] = await db.select().from(organisationOwnershipOffers).where(eq(organisationOwnershipOffers.organisationId, organisationId));
-  return offer ? { from_user_id: offer.fromUserId, to_user_id: offer.toUserId, created_at: offer.createdAt.toISOString() } : null;
+  const recipients = alias(users, 'recipients');
+  const [offer] = await db
+    .select({ offer: organisationOwnershipOffers, fromName: users.name, toName: recipients.name })
+    .from(organisationOwnershipOffers)
+    .innerJoin(users, eq(users.id, organisationOwnershipOffers.fromUserId))
+    .innerJoin(recipients, eq(recipients.id, organisationOwnershipOffers.toUserId))
+    .where(eq(organisationOwnershipOffers.organisationId, organisationId));
+  return offer
+    ? { from_user_id: offer.offer.fromUserId, from_name: offer.fromName, to_user_id: offer.offer.toUserId, to_name: offer.toName, created_at: offer.offer.createdAt.toISOString() }
+    : null;
 }
 
 /** An owner offers the ownership to another member; a new offer replaces an open one. */

@@ -139,7 +139,7 @@ describe('transferring ownership', () => {
     expect(offer.statusCode).toBe(204);
     expect(await rolesOf(owner, organisation.id)).toEqual({ 'Olga Owner': 'owner', 'member 1': 'member' });
     const seen = await t.app.inject({ method: 'GET', url: organisationApiPaths.ownershipTransfer(organisation.id), headers: recipient.authHeaders });
-    expect(seen.json().data).toMatchObject({ from_user_id: owner.account.id, to_user_id: recipient.account.id });
+    expect(seen.json().data).toMatchObject({ from_user_id: owner.account.id, from_name: 'Olga Owner', to_user_id: recipient.account.id, to_name: 'member 1' });
 
     // Nobody else can accept it.
     expect((await t.app.inject({ method: 'POST', url: organisationApiPaths.ownershipTransferAccept(organisation.id), headers: owner.headersWithCsrf })).statusCode).toBe(404);

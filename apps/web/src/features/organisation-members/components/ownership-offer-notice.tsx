@@ -1,4 +1,3 @@
-import type { MemberView } from '@app/contract/organisation-members';
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -12,25 +11,22 @@ export interface OwnershipOfferNoticeProps {
   organisationId: string;
   organisationName: string;
   userId: string;
-  /** The members shown on the page, to name the other side of the offer (a member sees no list). */
-  knownMembers: readonly Pick<MemberView, 'user_id' | 'name'>[];
 }
 
 /**
  * The open offer of the ownership: its recipient accepts it here; the owner who made it sees it
  * waiting and may withdraw it. Nothing for anyone else, or when no offer is open.
  */
-export function OwnershipOfferNotice({ organisationId, organisationName, userId, knownMembers }: OwnershipOfferNoticeProps) {
+export function OwnershipOfferNotice({ organisationId, organisationName, userId }: OwnershipOfferNoticeProps) {
   const { t } = useTranslation();
   const offer = useOwnershipOffer(organisationId);
   const accept = useAcceptOwnership(organisationId);
   const withdraw = useWithdrawOwnershipOffer(organisationId);
   const open = offer.data;
   if (!open) return null;
-  const nameOf = (id: string) => knownMembers.find((member) => member.user_id === id)?.name;
 
   if (open.to_user_id === userId) {
-    const from = nameOf(open.from_user_id) ?? t('organisationMembers.offer.anOwner');
+    const from = open.from_name;
     return (
       <section aria-label={t('organisationMembers.offer.forYou', { name: from, organisation: organisationName })} className="flex flex-col gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-3">
@@ -54,7 +50,7 @@ export function OwnershipOfferNotice({ organisationId, organisationName, userId,
   }
 
   if (open.from_user_id === userId) {
-    const to = nameOf(open.to_user_id) ?? t('organisationMembers.offer.someone');
+    const to = open.to_name;
     return (
       <section aria-label={t('organisationMembers.offer.waiting', { name: to })} className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-3 text-sm">

@@ -23,7 +23,7 @@ interface Serve {
   organisation?: Partial<Organisation>;
   members?: MemberView[];
   invitations?: InvitationView[];
-  offer?: { from_user_id: string; to_user_id: string; created_at: string } | null;
+  offer?: { from_user_id: string; from_name: string; to_user_id: string; to_name: string; created_at: string } | null;
 }
 
 function serve({ organisation = {}, members = [me, ines, max], invitations = [invitationFixture()], offer = null }: Serve = {}) {
@@ -145,7 +145,7 @@ describe('organization.members: the members of an organisation', () => {
 
   it('offers the ownership to a member, shows the open offer and withdraws it', async () => {
     server().on('POST', `${base}/ownership-transfer`, () => {
-      serve({ offer: { from_user_id: completeUser.id, to_user_id: ines.user_id, created_at: '2026-11-26T10:00:00.000Z' } });
+      serve({ offer: { from_user_id: completeUser.id, from_name: completeUser.name, to_user_id: ines.user_id, to_name: ines.name, created_at: '2026-11-26T10:00:00.000Z' } });
       return { status: 204 };
     });
     server().on('DELETE', `${base}/ownership-transfer`, () => {
@@ -167,7 +167,7 @@ describe('organization.members: the members of an organisation', () => {
   it('lets the recipient of an ownership offer accept it', async () => {
     const olga = memberFixture({ user_id: 'user-olga', name: 'Olga Owner', role: 'owner' });
     server().on('POST', `${base}/ownership-transfer/accept`, () => ({ status: 204 }));
-    await openMembers({ organisation: { role: 'admin' }, members: [olga, { ...me, role: 'admin' }], offer: { from_user_id: olga.user_id, to_user_id: completeUser.id, created_at: '2026-11-26T10:00:00.000Z' } });
+    await openMembers({ organisation: { role: 'admin' }, members: [olga, { ...me, role: 'admin' }], offer: { from_user_id: olga.user_id, from_name: olga.name, to_user_id: completeUser.id, to_name: completeUser.name, created_at: '2026-11-26T10:00:00.000Z' } });
     const banner = await screen.findByRole('region', { name: 'Olga Owner offers you the ownership of Oak & Pine Ltd.' }, routeTimeout);
     await userEvent.click(within(banner).getByRole('button', { name: 'Accept ownership' }));
     expect(await screen.findByText('You are now an owner of Oak & Pine Ltd.', undefined, routeTimeout)).toBeInTheDocument();

@@ -110,7 +110,7 @@ function MembersPageContent({ organisationId, organisationName, role, readOnly, 
       )}
 
       <SectionErrorBoundary fallback={(retry) => <SectionFailed retry={retry} />}>
-        <OwnershipOfferNotice organisationId={organisationId} organisationName={organisationName} userId={userId} knownMembers={members.data?.data ?? []} />
+        <OwnershipOfferNotice organisationId={organisationId} organisationName={organisationName} userId={userId} />
       </SectionErrorBoundary>
 
       {manager ? (
