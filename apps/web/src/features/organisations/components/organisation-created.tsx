@@ -7,8 +7,8 @@ import { buttonClassName } from '@/components/ui/button';
 import { routePath } from '@/lib/route-paths';
 
 /**
- * After the submit: the organisation as created, awaiting activation. The Activate action (the
- * subscription's first payment) comes with the billing part of issue 12.
+ * After the submit: the organisation as created, awaiting activation, with spec 2's Activate
+ * action (organization.activate: the first period's payment, or the contract).
  */
 export function OrganisationCreated({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation();
@@ -50,7 +50,12 @@ export function OrganisationCreated({ organisation }: { organisation: Organisati
           <span className="rounded-full bg-amber-500/15 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:text-amber-200">{t(`organisations.created.statuses.${organisation.status}`)}</span>
         </dd>
       </dl>
-      <div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {organisation.status === 'pending_activation' && (
+          <Link to={routePath('organization.activate', { id: organisation.id })} className={buttonClassName()}>
+            {t('organisations.created.activate')}
+          </Link>
+        )}
         <Link to={routePath('dashboard')} className={buttonClassName({ variant: 'outline' })}>
           {t('organisations.created.dashboard')}
         </Link>

@@ -296,6 +296,8 @@ describe('organization.create: the creation wizard', () => {
     expect(screen.getByText('Oak & Pine <Ltd>')).toBeInTheDocument();
     expect(screen.getByText('Awaiting activation')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard');
+    // spec 2: after success an Activate action.
+    expect(screen.getByRole('link', { name: 'Activate' })).toHaveAttribute('href', `/organization/${createdOrganisation().id}/activate`);
 
     const [request] = server().requestsTo('POST', '/api/organisations');
     expect(request?.body).toMatchObject({
