@@ -287,7 +287,7 @@ describe('organization.create: the creation wizard', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Quarterly' })).toHaveAccessibleDescription(/€505\.33 per period, VAT included/), routeTimeout);
     const summary = screen.getByRole('region', { name: 'Price per period' });
     expect(within(summary).getByText('Subtotal').nextElementSibling).toHaveTextContent('€447.00');
-    expect(within(summary).getByText('Discount (5%)').nextElementSibling).toHaveTextContent('−€22.35');
+    expect(within(summary).getByText('Plan discount (5%)').nextElementSibling).toHaveTextContent('−€22.35');
     expect(within(summary).getByText('VAT (19%)').nextElementSibling).toHaveTextContent('€80.68');
     expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent('€505.33');
 
