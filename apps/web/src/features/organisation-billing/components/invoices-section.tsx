@@ -38,7 +38,7 @@ export function InvoicesSection({ organisationId }: { organisationId: string }) 
     content = <p className="text-sm text-muted-foreground">{t('organisationBilling.invoices.empty')}</p>;
   } else {
     content = (
-      <div className="-mx-5 overflow-x-auto sm:mx-0">
+      <div className="relative -mx-5 overflow-x-auto sm:mx-0">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="border-b text-xs text-muted-foreground">
             <tr>

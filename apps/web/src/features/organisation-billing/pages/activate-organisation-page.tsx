@@ -65,7 +65,9 @@ function Activation({ organisation }: { organisation: Organisation }) {
   const heading = (
     <div className="mb-6 space-y-1">
       <h1 className="text-2xl font-semibold tracking-tight break-words">{t('organisationBilling.activate.heading', { name: organisation.name })}</h1>
-      <p className="text-muted-foreground">{contract ? t('organisationBilling.activate.contractDescription') : t('organisationBilling.activate.description')}</p>
+      {organisation.status === 'pending_activation' && organisation.role !== 'member' && (
+        <p className="text-muted-foreground">{contract ? t('organisationBilling.activate.contractDescription') : t('organisationBilling.activate.description')}</p>
+      )}
     </div>
   );
 

@@ -83,7 +83,7 @@ export function OrganisationBillingPage({ organisationId }: { organisationId: st
   else content = <OrganisationBilling organisation={organisation.data} state={subscription.data} />;
 
   return (
-    <section className="space-y-6" aria-labelledby="organisation-billing-heading">
+    <section className="min-w-0 space-y-6" aria-labelledby="organisation-billing-heading">
       <div className="space-y-1">
         <h2 id="organisation-billing-heading" className="text-lg font-semibold tracking-tight break-words">
           {organisation.data ? t('organisationBilling.page.heading', { name: organisation.data.name }) : t('settingsNav.billing')}
@@ -100,7 +100,7 @@ function OrganisationBilling({ organisation, state }: { organisation: Organisati
   // Not activated yet (no attempt, or a refused first payment): the way to activation.
   if (state === null || state.subscription.status === 'incomplete' || organisation.status === 'pending_activation') {
     return (
-      <div className="grid gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6">
         <FormAlert tone="info">
           <p>{t('organisationBilling.page.notActivated')}</p>
           <Link to={routePath('organization.activate', { id: organisation.id })} className={buttonClassName({ size: 'sm', className: 'mt-2' })}>
@@ -113,7 +113,7 @@ function OrganisationBilling({ organisation, state }: { organisation: Organisati
   }
   const changeable = state.subscription.plan !== 'contract' && state.subscription.status !== 'cancelled';
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <Guarded>
         <SubscriptionSection organisation={organisation} state={state} />
       </Guarded>
