@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CheckoutPayment, PaymentConfig } from '@app/contract/checkout';
-import type { ActivationResponse } from '@app/contract/organisation-billing';
 import type { PaymentMethod } from '@app/contract/payment-methods';
 import { useForm, useWatch, type FieldError, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +65,7 @@ export function PeriodPaymentForm({ id, organisationId, config, savedMethods, se
   const stripeCard = useRef<StripeCardHandle | null>(null);
   const [stripeError, setStripeError] = useState<string | undefined>(undefined);
   const defaultMethod = savedMethods.find((method) => method.is_default) ?? null;
-  const payment = usePeriodPayment({ organisationId, config, send, onActive: onActive as (response: ActivationResponse) => void });
+  const payment = usePeriodPayment({ organisationId, config, send, onActive });
   const {
     register,
     control,
@@ -125,7 +124,10 @@ export function PeriodPaymentForm({ id, organisationId, config, savedMethods, se
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     setStripeError(undefined);
-    await payment.pay(() => buildPayment(values));
+    await payment.pay(async () => {
+      const built = await buildPayment(values);
+      return built ? { payment: built } : null;
+    });
   });
 
   const busy = isSubmitting || payment.paying;

@@ -158,7 +158,7 @@ function PastDue({ organisation, state, open, onOpenChange }: PastDueProps) {
   const config = usePaymentConfig();
   const methods = usePaymentMethods();
   const amount = state.invoice?.status === 'open' ? state.invoice.total : state.subscription.next_charge_total;
-  const send = useCallback((key: string, payment: CheckoutPayment | null) => paySubscription(organisation.id, { idempotency_key: key, payment: payment ?? { method: 'saved', payment_method_id: '' } }), [organisation.id]);
+  const send = useCallback((key: string, payment: CheckoutPayment) => paySubscription(organisation.id, { idempotency_key: key, payment }), [organisation.id]);
   const onActive = useCallback(
     (response: ActivationResponse) => {
       queryClient.setQueryData(subscriptionKey(organisation.id), response);

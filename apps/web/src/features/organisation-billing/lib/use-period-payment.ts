@@ -27,11 +27,12 @@ export interface PendingConfirmation {
 
 type PaymentAnswer = RequestResult<{ data: ActivationResponse }>;
 
-export interface PeriodPaymentOptions {
+/** What a payment sends: a card or saved card, or nothing at all (a contract's activation). */
+export interface PeriodPaymentOptions<P = CheckoutPayment> {
   organisationId: string;
   config: PaymentConfig | undefined;
-  /** Sends the payment with this attempt's idempotency key (null payment: the contract plan). */
-  send(idempotencyKey: string, payment: CheckoutPayment | null): Promise<PaymentAnswer>;
+  /** Sends the payment with this attempt's idempotency key. */
+  send(idempotencyKey: string, payment: P): Promise<PaymentAnswer>;
   /** The period is paid (or the contract is active). */
   onActive(response: ActivationResponse): void | Promise<void>;
 }
@@ -42,7 +43,7 @@ function isDefiniteAnswer(status: number): boolean {
   return status < 500;
 }
 
-export function usePeriodPayment({ organisationId, config, send, onActive }: PeriodPaymentOptions) {
+export function usePeriodPayment<P = CheckoutPayment>({ organisationId, config, send, onActive }: PeriodPaymentOptions<P>) {
   const { t } = useTranslation();
   const inFlight = useRef(false);
   const attemptKey = useRef<string | null>(null);
@@ -100,15 +101,15 @@ export function usePeriodPayment({ organisationId, config, send, onActive }: Per
     }
   }, []);
 
-  /** Pays with what `payment()` builds (null from it: the card was refused before sending, nothing is sent). */
+  /** Pays with what `build()` gives (null: the card was refused before sending, nothing is sent). */
   const pay = useCallback(
-    (payment: () => Promise<CheckoutPayment | null | 'none'>) =>
+    (build: () => Promise<{ payment: P } | null>) =>
       run(async () => {
         setProblem(null);
-        const built = await payment();
+        const built = await build();
         if (built === null) return;
         attemptKey.current ??= crypto.randomUUID();
-        await handle(await send(attemptKey.current, built === 'none' ? null : built));
+        await handle(await send(attemptKey.current, built.payment));
       }),
     [handle, run, send],
   );

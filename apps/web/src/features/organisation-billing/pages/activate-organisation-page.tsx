@@ -109,13 +109,14 @@ function Activation({ organisation }: { organisation: Organisation }) {
 function ContractActivation({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation();
   const onActive = useActivated(organisation);
+  // The contract is not paid here: the activation carries no payment.
   const send = useCallback((key: string) => activateOrganisation(organisation.id, { idempotency_key: key }), [organisation.id]);
-  const payment = usePeriodPayment({ organisationId: organisation.id, config: undefined, send, onActive });
+  const payment = usePeriodPayment<undefined>({ organisationId: organisation.id, config: undefined, send, onActive });
   const message = payment.problem?.kind === 'message' || payment.problem?.kind === 'fields' ? payment.problem.message : null;
   return (
     <section className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
       <FormAlert>{message}</FormAlert>
-      <PendingButton size="lg" className="w-full sm:w-auto sm:justify-self-end" pending={payment.paying} pendingLabel={t('organisationBilling.activate.activating')} onClick={() => void payment.pay(async () => 'none')}>
+      <PendingButton size="lg" className="w-full sm:w-auto sm:justify-self-end" pending={payment.paying} pendingLabel={t('organisationBilling.activate.activating')} onClick={() => void payment.pay(async () => ({ payment: undefined }))}>
         {t('organisationBilling.activate.submitContract')}
       </PendingButton>
     </section>
@@ -127,10 +128,7 @@ function PaidActivation({ organisation, total }: { organisation: Organisation; t
   const config = usePaymentConfig();
   const methods = usePaymentMethods();
   const onActive = useActivated(organisation);
-  const send = useCallback(
-    (key: string, payment: CheckoutPayment | null) => activateOrganisation(organisation.id, { idempotency_key: key, ...(payment ? { payment } : {}) }),
-    [organisation.id],
-  );
+  const send = useCallback((key: string, payment: CheckoutPayment) => activateOrganisation(organisation.id, { idempotency_key: key, payment }), [organisation.id]);
 
   let content;
   if (config.isPending || methods.isPending) {
