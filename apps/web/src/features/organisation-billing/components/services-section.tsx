@@ -82,6 +82,7 @@ export function ServicesSection({ organisation, subscription }: { organisation: 
             </div>
           ))}
         </fieldset>
+        {!editable && <p className="text-sm text-muted-foreground">{t('organisationBilling.services.unavailable')}</p>}
         <FormAlert>{showError}</FormAlert>
         <PendingButton type="submit" className="justify-self-start" disabled={!editable} pending={change.isPending} pendingLabel={t('organisationBilling.services.saving')}>
           {t('organisationBilling.services.submit')}

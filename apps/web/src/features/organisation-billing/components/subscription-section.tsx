@@ -75,7 +75,8 @@ export function SubscriptionSection({ organisation, state }: SubscriptionSection
         </div>
         <dl className="grid gap-2 text-sm">
           {subscription.current_period_start && periodEnd && row(t('organisationBilling.subscription.period'), t('organisationBilling.subscription.periodRange', { start: formatDay(subscription.current_period_start), end: formatDay(periodEnd) }))}
-          {!contract && subscription.status !== 'cancelled' && row(t('organisationBilling.subscription.nextCharge'), nextCharge)}
+          {/* Past due: the open period is what is owed (its Pay now), not a next charge. */}
+          {!contract && active && row(t('organisationBilling.subscription.nextCharge'), nextCharge)}
           {!contract && row(t('organisationBilling.subscription.card'), card)}
         </dl>
 
