@@ -61,6 +61,11 @@ export interface AppDeps {
   logger?: Logger;
   /** Defaults to the system clock; tests pass a ManualClock to move time (token expiry). */
   clock?: Clock;
+  /**
+   * Tests only: each database change notification reaches the caches this much later (a slow
+   * network), so that a test that passes only by the notification's speed fails every time.
+   */
+  changeDelayMs?: number;
 }
 
 /** Builds the HTTP application without listening (tests call `app.inject`). */
@@ -111,7 +116,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   // Sessions read together (a crowd signing in, or opening the questionnaire at once) expire
   // between half and all of the time to live, not all at the same moment (docs/decisions.md).
   const sessionCache = new SessionCache({ ttlMs: config.sessionCacheTtlMs, clock, expirySpread: 0.5 });
-  app.register(changeNotificationsPlugin);
+  app.register(changeNotificationsPlugin, { deliveryDelayMs: deps.changeDelayMs ?? 0 });
   app.register(sessionCachePlugin, { cache: sessionCache });
   app.register(authPlugin, {
     authenticate: (token) => authenticateAccessToken(deps.sessionLookupDb ?? deps.db, clock, token, sessionCache),

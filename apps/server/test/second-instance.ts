@@ -2,20 +2,25 @@ import { buildApp, type App } from '../src/app.ts';
 import { expect } from 'vitest';
 import { connectDatabase } from '../src/db/connection.ts';
 import { eventually } from './eventually.ts';
-import type { TestApp } from './test-app.ts';
+import { changeBarrier, testChangeDelayMs, type TestApp } from './test-app.ts';
 
 /** Another instance of the app on the test app's database (own pool), as behind a load balancer. */
 export interface SecondInstance {
   app: App;
+  /** As TestApp.changesSettled, for this instance's caches. */
+  changesSettled: () => Promise<void>;
   close: () => Promise<void>;
 }
 
 export async function startSecondInstance(t: TestApp): Promise<SecondInstance> {
   const connection = connectDatabase(t.databaseUrl, { max: 2 });
-  const app = buildApp(t.config, { db: connection.db, pool: connection.pool });
+  const app = buildApp(t.config, { db: connection.db, pool: connection.pool, changeDelayMs: testChangeDelayMs });
+  const barrier = changeBarrier();
+  app.register(async (instance) => instance.changeNotifications.subscribe(barrier.subscriber));
   await app.ready();
   return {
     app,
+    changesSettled: () => barrier.pass(connection.pool),
     close: async () => {
       await app.close();
       await connection.pool.end();

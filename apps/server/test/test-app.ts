@@ -11,9 +11,17 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { repoRootDir } from '../src/paths.ts';
 import { connectDatabase, type Database } from '../src/db/connection.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { ChangeSubscriber } from '../src/db/change-listener.ts';
 import { createLogger } from '../src/logger.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './test-database.ts';
 import type pg from 'pg';
+
+/**
+ * How late the database's change notifications reach a test app's caches (TEST_CHANGE_DELAY_MS,
+ * set by the server-cached project): a test that reads another actor's change back passes only
+ * by waiting for it (changesSettled, eventually), never by the notification's speed.
+ */
+export const testChangeDelayMs = Number(process.env.TEST_CHANGE_DELAY_MS ?? '0');
 
 /** A tiny built SPA (index.html, a hashed asset), so SPA behaviour does not depend on a web build. */
 export const fixtureWebDistDir = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
@@ -52,6 +60,13 @@ export interface TestApp {
   databaseUrl: string;
   /** Calls GET /sanctum/csrf-cookie as a fresh client and returns what a browser would send. */
   csrf: () => Promise<CsrfCredentials>;
+  /**
+   * Resolves once the app's caches have received every change committed before the call: for a
+   * test that changes rows itself (as the admin tool or another instance would) and then reads
+   * them through the app, which in production sees such a change within the notification's delay,
+   * not at once. Resolves at once when no cache is on.
+   */
+  changesSettled: () => Promise<void>;
   /** Closes the app and the pool and drops the database. */
   close: () => Promise<void>;
 }
@@ -67,25 +82,28 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const url = databaseUrl(serverUrl, name);
   const { pool, db } = connectDatabase(url, { max: 5 });
   const sessionLookups = connectDatabase(url, { max: 1, applicationName: 'compass-session-lookups' });
-  // The session and basket caches are off unless a test turns them on: tests that change rows
-  // directly and read them back at once would otherwise race their notifications
-  // (session-cache.test.ts and basket-cache.test.ts cover them).
+  // The session, basket and report list caches are off unless a test turns them on, or the
+  // server-cached project (vitest.cached.config.ts) runs the whole suite with them on, their
+  // notifications slowed down (testChangeDelayMs).
+  const cacheTtlMs = process.env.TEST_CACHE_TTL_MS ?? '0';
   // Report PDFs go to a folder of this file's own, removed at close.
   const filesDir = path.join(repoRootDir, '.tmp', `files-${name}`);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     WEB_DIST_DIR: fixtureWebDistDir,
-    SESSION_CACHE_TTL_MS: '0',
-    BASKET_CACHE_TTL_MS: '0',
-    REPORT_LIST_CACHE_TTL_MS: '0',
+    SESSION_CACHE_TTL_MS: cacheTtlMs,
+    BASKET_CACHE_TTL_MS: cacheTtlMs,
+    REPORT_LIST_CACHE_TTL_MS: cacheTtlMs,
     FILES_DIR: filesDir,
     // One render thread per test file: files run in parallel on few cores.
     REPORT_RENDER_WORKERS: '1',
     ...options.env,
   });
   await syncConfiguredQuestionnaire(db, config.assessmentBanksDir, (options.clock ?? systemClock).now());
-  const app = buildApp(config, { db, pool, sessionLookupDb: sessionLookups.db, logger: createLogger(config, options.logStream), clock: options.clock });
+  const app = buildApp(config, { db, pool, sessionLookupDb: sessionLookups.db, logger: createLogger(config, options.logStream), clock: options.clock, changeDelayMs: testChangeDelayMs });
+  const barrier = config.sessionCacheTtlMs > 0 || config.basketCacheTtlMs > 0 || config.reports.listCacheTtlMs > 0 ? changeBarrier() : undefined;
+  if (barrier) app.register(async (instance) => instance.changeNotifications.subscribe(barrier.subscriber));
   await options.configure?.(app);
   await app.ready();
   if (options.jobs !== false) await app.jobs.start();
@@ -104,12 +122,63 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       const cookie = response.cookies.map((set) => `${set.name}=${set.value}`).join('; ');
       return { token, cookie, headers: { cookie, 'x-xsrf-token': token } };
     },
+    changesSettled: async () => {
+      if (barrier) await barrier.pass(pool);
+    },
     close: async () => {
       await app.close();
       await sessionLookups.pool.end();
       await pool.end();
       await dropDatabase(serverUrl, name);
       await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The channel of changeBarrier's notifications: only test apps listen on it. */
+const barrierChannel = 'test_change_barrier';
+
+export interface ChangeBarrier {
+  /** Subscribed to the app's change notifications before it is ready. */
+  subscriber: ChangeSubscriber;
+  /** Resolves once the subscriber received a notification sent on `pool` now. */
+  pass: (pool: pg.Pool) => Promise<void>;
+}
+
+/**
+ * A subscriber of the app's change listener that lets a test wait for its turn: PostgreSQL
+ * delivers notifications in commit order, and the listener hands them to the caches as they
+ * come, so once a notification sent after a change arrives, the caches have applied the change.
+ */
+export function changeBarrier(): ChangeBarrier {
+  const waiting = new Map<string, () => void>();
+  let live = false;
+  return {
+    subscriber: {
+      channel: barrierChannel,
+      onChange: (token) => waiting.get(token)?.(),
+      setLive: (isLive) => {
+        live = isLive;
+      },
+    },
+    pass: async (pool) => {
+      // Not listening: the caches hold nothing, and what they read from now on is stored only
+      // once they are live (a read that started before is not kept).
+      if (!live) return;
+      const token = randomBytes(8).toString('hex');
+      const arrived = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('changesSettled: the barrier notification did not arrive within 5 s')), 5_000);
+        waiting.set(token, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      try {
+        await pool.query('select pg_notify($1, $2)', [barrierChannel, token]);
+        await arrived;
+      } finally {
+        waiting.delete(token);
+      }
     },
   };
 }

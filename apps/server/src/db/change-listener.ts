@@ -13,6 +13,26 @@ export interface ChangeSubscriber {
   setLive: (live: boolean) => void;
 }
 
+/**
+ * What a cache's reads depend on, declared next to the cache so that a new join cannot serve
+ * stale data unnoticed: each cache's test file (test/cache-sources.ts, describeCacheSources)
+ * EXPLAINs every statement the cached read runs and expects exactly these tables, and expects the
+ * `watched` ones (and no others) to have a trigger that notifies on `channel`.
+ */
+export interface CacheSources {
+  /** The channel the tables' triggers notify on. */
+  channel: string;
+  /** The tables whose changes the triggers announce. */
+  watched: readonly string[];
+  /** The tables the read also reads without a trigger, each with the reason none is needed. */
+  unwatched: Readonly<Record<string, string>>;
+}
+
+export interface ListenOptions {
+  /** Holds each notification this long before the subscribers get it (tests: a slow network); default 0. */
+  deliveryDelayMs?: number;
+}
+
 export interface ChangeListener {
   stop: () => Promise<void>;
 }
@@ -26,12 +46,14 @@ export const changeListenerApplicationName = 'compass-change-listener';
 /**
  * Keeps one connection LISTENing on every subscriber's channel, whoever makes the changes (any
  * instance, the admin tool, a job, plain SQL). One connection for all subscribers, because
- * PostgreSQL wakes every listening backend of the database for each notification. Subscribers are
+ * PostgreSQL wakes every listening backend of the database for each notification; several
+ * subscribers may follow the same channel, and each gets every notification. Subscribers are
  * live only while this connection is up: on a break they are told false, and the connection is
  * retried with a growing delay.
  */
-export function listenForChanges(pool: pg.Pool, subscribers: readonly ChangeSubscriber[], logger: FastifyBaseLogger): ChangeListener {
-  const byChannel = new Map(subscribers.map((subscriber) => [subscriber.channel, subscriber]));
+export function listenForChanges(pool: pg.Pool, subscribers: readonly ChangeSubscriber[], logger: FastifyBaseLogger, options: ListenOptions = {}): ChangeListener {
+  const byChannel = subscribersByChannel(subscribers);
+  const deliveryDelayMs = options.deliveryDelayMs ?? 0;
   let client: pg.Client | undefined;
   let stopped = false;
   let retryMs = firstRetryMs;
@@ -41,10 +63,28 @@ export function listenForChanges(pool: pg.Pool, subscribers: readonly ChangeSubs
     for (const subscriber of subscribers) subscriber.setLive(live);
   };
 
+  const deliver = (channel: string, payload: string): void => {
+    for (const subscriber of byChannel.get(channel) ?? []) {
+      try {
+        subscriber.onChange(payload);
+      } catch (error) {
+        // A change it could not apply must not leave it serving what the change made stale, nor
+        // keep the channel's other subscribers from theirs: to it, the notifications were lost
+        // and are back (a cache drops all it holds).
+        logger.error({ err: error, channel }, 'a change notification could not be applied; its subscriber starts over');
+        subscriber.setLive(false);
+        subscriber.setLive(true);
+      }
+    }
+  };
+
   const connect = async (): Promise<void> => {
     const candidate = new pg.Client({ ...pool.options, application_name: changeListenerApplicationName });
-    candidate.on('notification', (message) => {
-      if (message.payload) byChannel.get(message.channel)?.onChange(message.payload);
+    candidate.on('notification', ({ channel, payload }) => {
+      if (!payload) return;
+      // Timers of the same delay fire in the order they were set: notifications keep their order.
+      if (deliveryDelayMs > 0) setTimeout(() => deliver(channel, payload), deliveryDelayMs);
+      else deliver(channel, payload);
     });
     candidate.on('error', (error) => {
       lose(candidate, error);
@@ -89,4 +129,14 @@ export function listenForChanges(pool: pg.Pool, subscribers: readonly ChangeSubs
       await current?.end().catch(() => undefined);
     },
   };
+}
+
+function subscribersByChannel(subscribers: readonly ChangeSubscriber[]): Map<string, ChangeSubscriber[]> {
+  const byChannel = new Map<string, ChangeSubscriber[]>();
+  for (const subscriber of subscribers) {
+    const ofChannel = byChannel.get(subscriber.channel);
+    if (ofChannel) ofChannel.push(subscriber);
+    else byChannel.set(subscriber.channel, [subscriber]);
+  }
+  return byChannel;
 }

@@ -16,8 +16,13 @@ declare module 'fastify' {
  * is ready (without waiting for it: an unreachable database must not stop the start), only if a
  * cache subscribed, and ends when the app closes.
  */
-export const changeNotificationsPlugin = fp(
-  async (app) => {
+export interface ChangeNotificationsOptions {
+  /** Holds each notification this long before the subscribers get it; tests only (AppDeps.changeDelayMs). */
+  deliveryDelayMs?: number;
+}
+
+export const changeNotificationsPlugin = fp<ChangeNotificationsOptions>(
+  async (app, { deliveryDelayMs = 0 }) => {
     const subscribers: ChangeSubscriber[] = [];
     let listener: ChangeListener | undefined;
     app.decorate('changeNotifications', {
@@ -27,7 +32,7 @@ export const changeNotificationsPlugin = fp(
       },
     });
     app.addHook('onReady', async () => {
-      listener = listenForChanges(app.pool, subscribers, app.log);
+      listener = listenForChanges(app.pool, subscribers, app.log, { deliveryDelayMs });
     });
     app.addHook('onClose', async () => {
       await listener?.stop();

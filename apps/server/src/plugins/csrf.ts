@@ -7,6 +7,7 @@ import { ensureAppSecret } from '../db/app-secrets.ts';
 import type { Database } from '../db/connection.ts';
 import { isCsrfTokenValid, mintCsrfToken, newClientId, safeEqual } from '../lib/csrf-token.ts';
 import { CsrfMismatchError } from '../lib/domain-errors.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
 
 export interface CsrfPluginOptions {
   db: Database;
@@ -38,7 +39,7 @@ const csrf: FastifyPluginAsyncZod<CsrfPluginOptions> = async (app, { db, secureC
     ));
   // A browser sends the same token with every change it makes (an answer per question): a pair
   // checked once is not hashed again. Only valid pairs are kept, so a guess never lands in it.
-  const verifiedPairs = new BoundedSet(10_000);
+  const verifiedPairs = new BoundedMap<string, true>(10_000);
 
   app.get(
     apiPaths.csrfCookie,
@@ -88,29 +89,10 @@ const csrf: FastifyPluginAsyncZod<CsrfPluginOptions> = async (app, { db, secureC
     const pair = `${clientId} ${token}`;
     if (verifiedPairs.has(pair)) return true;
     if (!isCsrfTokenValid(key, clientId, token)) return false;
-    verifiedPairs.add(pair);
+    verifiedPairs.set(pair, true);
     return true;
   }
 };
-
-/** A set that forgets its oldest members beyond `limit`. */
-class BoundedSet {
-  readonly #members = new Set<string>();
-
-  constructor(readonly limit: number) {}
-
-  has(member: string): boolean {
-    return this.#members.has(member);
-  }
-
-  add(member: string): void {
-    if (this.#members.size >= this.limit) {
-      const oldest = this.#members.values().next();
-      if (!oldest.done) this.#members.delete(oldest.value);
-    }
-    this.#members.add(member);
-  }
-}
 
 /**
  * CSRF protection as DESIGN section 4: GET /sanctum/csrf-cookie sets XSRF-TOKEN; every other

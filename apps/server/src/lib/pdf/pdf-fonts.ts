@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font, type GlyphRun } from 'fontkit';
+import { BoundedMap } from '../bounded-map.ts';
 
 // Manrope (SIL Open Font License) from @expo-google-fonts/manrope, the web's text face (issue 16),
 // embedded and subset by pdfkit in every PDF the product makes (reports, invoices), so every reader
@@ -17,7 +18,7 @@ const files = {
   [fonts.bold]: '@expo-google-fonts/manrope/700Bold/Manrope_700Bold.ttf',
 } as const;
 
-/** Words shaped per font before the cache starts again (report texts use a few thousand). */
+/** Words shaped per font that are remembered, the oldest forgotten first (report texts use a few thousand). */
 const maximumCachedWords = 50_000;
 
 /**
@@ -39,12 +40,11 @@ function sharedFont(buffer: Buffer): Font {
     font._glyphs = {};
     return font.layout(text, features);
   };
-  const shaped = new Map<string, GlyphRun>();
+  const shaped = new BoundedMap<string, GlyphRun>(maximumCachedWords);
   const layout = (text: string, features?: string[] | Record<string, boolean>): GlyphRun => {
     if (features) return shape(text, features);
     let run = shaped.get(text);
     if (!run) {
-      if (shaped.size >= maximumCachedWords) shaped.clear();
       run = shape(text);
       shaped.set(text, run);
     }

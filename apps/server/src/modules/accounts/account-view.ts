@@ -5,6 +5,7 @@ import { NotFoundError } from '../../lib/domain-errors.ts';
 import { questionnaireStatusOf, type QuestionnaireStatus } from '../questionnaire/public.ts';
 import { birthDetailsOfUser } from '../birth-details/public.ts';
 import { isPolicyUpdateRequired } from './policy-versions.ts';
+import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
 import type { DatabaseHandle } from '../../db/database-handle.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -64,20 +65,7 @@ export async function accountOf(db: DatabaseHandle, user: UserRow): Promise<Acco
 }
 
 // GET /api/user is the most frequent call of all: a named prepared statement, built once per handle.
-const userByIdQueries = new WeakMap<DatabaseHandle, ReturnType<typeof prepareUserById>>();
-
-function userById(db: DatabaseHandle) {
-  let prepared = userByIdQueries.get(db);
-  if (!prepared) {
-    prepared = prepareUserById(db);
-    userByIdQueries.set(db, prepared);
-  }
-  return prepared;
-}
-
-function prepareUserById(db: DatabaseHandle) {
-  return db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('load_account_user');
-}
+const userById = preparedPerHandle((db: DatabaseHandle) => db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('load_account_user'));
 
 export function toAccount(user: AccountUser, questionnaire: QuestionnaireStatus): Account {
   // The signup-data step (birth details) is the part of sign-up that a saved birth date completes.

@@ -83,7 +83,9 @@ describe('access tokens on private routes', () => {
   it('answers 401 after the account was deleted', async () => {
     const doomed = await registerUser(t);
     expect((await getUser(doomed.authHeaders)).statusCode).toBe(200);
+    // Deleted by another hand (the admin tool): the app hears of it through the notification.
     await t.db.delete(users).where(eq(users.id, doomed.account.id));
+    await t.changesSettled();
     const response = await getUser(doomed.authHeaders);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(unauthenticated);

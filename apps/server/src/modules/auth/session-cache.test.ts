@@ -12,6 +12,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { startSecondInstance, waitUntilCachesLive, type SecondInstance } from '../../../test/second-instance.ts';
 import { SessionCache } from './session-cache.ts';
+import { describeCacheSources } from '../../../test/cache-sources.ts';
+import { sessionCacheSources } from './session-changes.ts';
 
 function sessionOf(userId: string, name = 'Ada'): AuthenticatedSession {
   return {
@@ -238,6 +240,8 @@ describe('the session cache in the app (a long time to live, so that only invali
 
   it("keeps an answering user's session in memory with the new unanswered count, on this instance at once and on the other within moments", async () => {
     const user = await registerRespondent(t);
+    // The notifications of signing up (birth details) are in: none of them evicts what follows.
+    await Promise.all([t.changesSettled(), other.changesSettled()]);
     const before = await questionnaireOf(t.app, user);
     expect(before.unanswered).toBeGreaterThan(40);
     await questionnaireOf(other.app, user);
@@ -309,4 +313,9 @@ describe('the session cache and token expiry', () => {
     clock.advanceBy(60_000);
     expect((await t.app.inject({ method: 'GET', url: apiPaths.user, headers: user.authHeaders })).statusCode).toBe(401);
   });
+});
+
+describeCacheSources("the auth guard's look-up (GET /api/user, on its own connection)", sessionCacheSources, async (t) => {
+  const user = await registerUser(t);
+  return { pool: t.sessionLookupPool, request: () => t.app.inject({ method: 'GET', url: apiPaths.user, headers: user.authHeaders }) };
 });

@@ -1,4 +1,4 @@
-import type { ChangeSubscriber } from '../../db/change-listener.ts';
+import type { CacheSources, ChangeSubscriber } from '../../db/change-listener.ts';
 import type { QuestionnaireProgress } from '../questionnaire/public.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -10,6 +10,15 @@ import type { SessionCache } from './session-cache.ts';
  *  - `{"user_id", "answered_items", "completed"}`: their questionnaire progress is now this.
  */
 export const sessionChangeChannel = 'session_changes';
+
+/** What the auth guard's look-up (session-service.ts, authenticateAccessToken) reads. */
+export const sessionCacheSources: CacheSources = {
+  channel: sessionChangeChannel,
+  watched: ['users', 'auth_sessions', 'questionnaire_progress', 'questionnaire_totals'],
+  unwatched: {
+    access_tokens: 'keyed by the token, which is inserted once, never updated, and deleted when expired or with its revoked login (auth_sessions)',
+  },
+};
 
 interface ProgressPayload {
   user_id: string;

@@ -15,6 +15,7 @@ import type { AuthenticatedSession } from '../../plugins/auth.ts';
 import { accountUserColumns, type AccountUser } from '../accounts/public.ts';
 import { questionnaireStatusFrom, type QuestionnaireStatus } from '../questionnaire/public.ts';
 import type { SessionCache } from './session-cache.ts';
+import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
 
 declare module '../../plugins/auth.ts' {
   interface AuthenticatedSession {
@@ -200,19 +201,8 @@ export async function authenticateAccessToken(db: DatabaseHandle, clock: Clock, 
 
 // Every private request runs this query: it is built once per database handle and runs as a named
 // prepared statement, so neither Drizzle nor PostgreSQL parses or plans it again (bench/current-user).
-const accessTokenLookups = new WeakMap<DatabaseHandle, ReturnType<typeof prepareAccessTokenLookup>>();
-
-function accessTokenLookup(db: DatabaseHandle) {
-  let prepared = accessTokenLookups.get(db);
-  if (!prepared) {
-    prepared = prepareAccessTokenLookup(db);
-    accessTokenLookups.set(db, prepared);
-  }
-  return prepared;
-}
-
-function prepareAccessTokenLookup(db: DatabaseHandle) {
-  return db
+const accessTokenLookup = preparedPerHandle((db: DatabaseHandle) =>
+  db
     .select({
       userId: authSessions.userId,
       sessionId: authSessions.id,
@@ -235,8 +225,8 @@ function prepareAccessTokenLookup(db: DatabaseHandle) {
       ),
     )
     .limit(1)
-    .prepare('authenticate_access_token');
-}
+    .prepare('authenticate_access_token'),
+);
 
 // The successor pair is sealed with a key only the holder of the old refresh token can derive.
 function successorKey(refreshToken: string): Buffer {

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { z } from 'zod';
+import { checkedRow } from '../../db/checked-row.ts';
 import type { AnsweredPositions } from './question-sequence.ts';
 import type { QuestionnaireProgress } from './questionnaire-status.ts';
 
@@ -136,7 +138,30 @@ WITH settings AS (
 ), ${currentAndHistory}
 ${storedProgress}`;
 
-type WriteRow = { answered: string | null; answered_items: number | null; completed: string[] | null };
+// The rows these statements return, checked before use (db/checked-row.ts): plain SQL that
+// TypeScript cannot see, on the answering hot path.
+const writeRow = z.strictObject({ answered: z.string().nullable(), answered_items: z.number().nullable(), completed: z.array(z.string()).nullable() });
+
+const scoringStateShape = z
+  .strictObject({
+    version: z.string().nullable(),
+    answered: z.string().nullable(),
+    answers: z.array(z.tuple([z.string(), z.number(), z.number()])).nullable(),
+  })
+  .nullable();
+
+const writeAloneRow = writeRow.extend({ scoring_state: scoringStateShape });
+
+const scoringStateRow = z.strictObject({ scoring_state: scoringStateShape });
+
+const questionStateRow = z.strictObject({ answered: z.string().nullable(), chosen: z.number().nullable() });
+
+type WriteRow = z.output<typeof writeRow>;
+
+/** The statement's one row, checked; undefined when it returned none. */
+function firstRowOf<Schema extends z.ZodType>(statement: string, schema: Schema, rows: readonly unknown[]): z.output<Schema> | undefined {
+  return rows.length === 0 ? undefined : checkedRow(statement, schema, rows[0]);
+}
 
 function storedAnswerOf(row: WriteRow | undefined): StoredAnswer | undefined {
   if (!row?.answered) return undefined;
@@ -156,12 +181,12 @@ function answerValues(write: AnswerWrite): unknown[] {
  * changes a completed one: then nothing is written and what scoring the set needs comes back.
  */
 export async function storeAnswerAlone(pool: Queryable, write: AnswerWrite): Promise<{ stored: StoredAnswer } | { declined: ScoringState }> {
-  const result = await pool.query<WriteRow & { scoring_state: ScoringStateJson | null }>({
+  const result = await pool.query({
     name: 'questionnaire_write_answer',
     text: writeAnswer,
     values: [...answerValues(write), write.setStart, write.setSize],
   });
-  const row = result.rows[0];
+  const row = firstRowOf('questionnaire_write_answer', writeAloneRow, result.rows);
   const stored = storedAnswerOf(row);
   if (stored) return { stored };
   return { declined: scoringStateFrom(row?.scoring_state ?? null) };
@@ -180,8 +205,8 @@ export interface ResultWrite {
  */
 export async function storeAnswerWithResult(pool: Queryable, write: AnswerWrite, version: string | null, result: ResultWrite | null): Promise<StoredAnswer | undefined> {
   const values = [...answerValues(write), result ? JSON.stringify(result.scores) : null, result?.flags ?? null, result?.scoringVersion ?? null, version];
-  const written = await pool.query<WriteRow>({ name: 'questionnaire_write_answer_with_result', text: writeAnswerWithResult, values });
-  return storedAnswerOf(written.rows[0]);
+  const written = await pool.query({ name: 'questionnaire_write_answer_with_result', text: writeAnswerWithResult, values });
+  return storedAnswerOf(firstRowOf('questionnaire_write_answer_with_result', writeRow, written.rows));
 }
 
 /** What scoring a set needs, read in one snapshot: the progress row's version and bits, and the set's answers. */
@@ -197,13 +222,10 @@ export interface ScoringState {
 
 const readScoringState = `SELECT (${scoringStateJson('$2')}) AS scoring_state`;
 
-type ScoringStateJson = {
-  version: string | null;
-  answered: string | null;
-  answers: Array<[itemId: string, value: number, firstAnsweredAtMs: number]> | null;
-};
+/** Each answer is [item id, choice value, first answered at in milliseconds since the epoch]. */
+type ScoringStateJson = z.output<typeof scoringStateShape>;
 
-function scoringStateFrom(json: ScoringStateJson | null): ScoringState {
+function scoringStateFrom(json: ScoringStateJson): ScoringState {
   const answers = new Map<string, number>();
   const firstAnsweredAt = new Map<string, Date>();
   for (const [itemId, value, firstAnsweredAtMs] of json?.answers ?? []) {
@@ -215,8 +237,8 @@ function scoringStateFrom(json: ScoringStateJson | null): ScoringState {
 
 /** Reads what scoring the user's set needs again (after a write found the progress moved on). */
 export async function scoringStateOf(pool: Queryable, userId: string, assessment: string): Promise<ScoringState> {
-  const result = await pool.query<{ scoring_state: ScoringStateJson | null }>({ name: 'questionnaire_scoring_state', text: readScoringState, values: [userId, assessment] });
-  return scoringStateFrom(result.rows[0]?.scoring_state ?? null);
+  const result = await pool.query({ name: 'questionnaire_scoring_state', text: readScoringState, values: [userId, assessment] });
+  return scoringStateFrom(firstRowOf('questionnaire_scoring_state', scoringStateRow, result.rows)?.scoring_state ?? null);
 }
 
 const readQuestionState = `
@@ -228,7 +250,7 @@ SELECT (SELECT answered_positions::text FROM questionnaire_progress WHERE user_i
  * a question is asked for by id).
  */
 export async function questionStateOf(pool: pg.Pool, userId: string, itemId: string | null): Promise<{ answered: AnsweredPositions; chosen: number | undefined }> {
-  const result = await pool.query<{ answered: string | null; chosen: number | null }>({ name: 'questionnaire_question_state', text: readQuestionState, values: [userId, itemId] });
-  const row = result.rows[0];
+  const result = await pool.query({ name: 'questionnaire_question_state', text: readQuestionState, values: [userId, itemId] });
+  const row = firstRowOf('questionnaire_question_state', questionStateRow, result.rows);
   return { answered: row?.answered ?? null, chosen: row?.chosen ?? undefined };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { questionnaireProgress } from '../../db/schema/questionnaire-progress.ts';
 import { questionnaireTotals } from '../../db/schema/questionnaire-totals.ts';
+import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
 import type { DatabaseHandle } from '../../db/database-handle.ts';
 
 /** What the account object reports about the questionnaire (spec section 3). */
@@ -48,21 +49,10 @@ export async function questionnaireStatusOf(db: DatabaseHandle, userId: string):
 }
 
 // Every account object reads this (GET /api/user among them): built once per handle, named.
-const statusQueries = new WeakMap<DatabaseHandle, ReturnType<typeof prepareStatusQuery>>();
-
-function statusQuery(db: DatabaseHandle) {
-  let prepared = statusQueries.get(db);
-  if (!prepared) {
-    prepared = prepareStatusQuery(db);
-    statusQueries.set(db, prepared);
-  }
-  return prepared;
-}
-
-function prepareStatusQuery(db: DatabaseHandle) {
-  return db
+const statusQuery = preparedPerHandle((db: DatabaseHandle) =>
+  db
     .select({ activeItems: questionnaireTotals.activeItems, answeredItems: questionnaireProgress.answeredItems, completed: questionnaireProgress.completed })
     .from(questionnaireTotals)
     .leftJoin(questionnaireProgress, eq(questionnaireProgress.userId, sql.placeholder('userId')))
-    .prepare('questionnaire_status');
-}
+    .prepare('questionnaire_status'),
+);

@@ -7,7 +7,8 @@ import { startSecondInstance } from '../../../test/second-instance.ts';
 import { seededSkus } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { RegisteredUser } from '../../../test/auth-helpers.ts';
-import { reportListSourceTables } from './report-list-cache.ts';
+import { describeCacheSources } from '../../../test/cache-sources.ts';
+import { reportListCacheSources } from './report-list-cache.ts';
 
 // GET /api/reports from memory (report-list-cache.ts), with a time to live long enough that only
 // the invalidation can make a change show: PostgreSQL notifications, and the instance's own
@@ -79,13 +80,9 @@ describe('the reports list cache', () => {
       await second.close();
     }
   });
+});
 
-  it('has the notify trigger on every table the list is read from', async () => {
-    const result = await t.pool.query<{ table_name: string }>(
-      `select c.relname as table_name from pg_trigger tr
-       join pg_class c on c.oid = tr.tgrelid join pg_proc p on p.oid = tr.tgfoid
-       where p.proname = 'notify_report_change' and not tr.tgisinternal`,
-    );
-    expect(result.rows.map((row) => row.table_name).sort()).toEqual([...reportListSourceTables].sort());
-  });
+describeCacheSources('GET /api/reports', reportListCacheSources, async (t) => {
+  const user = await registerRespondent(t);
+  return { pool: t.pool, request: () => t.app.inject({ method: 'GET', url: reportApiPaths.list, headers: user.authHeaders }) };
 });

@@ -1,5 +1,5 @@
 import type { ReportListItem } from '@app/contract/reports';
-import type { ChangeSubscriber } from '../../db/change-listener.ts';
+import type { CacheSources, ChangeSubscriber } from '../../db/change-listener.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { UserKeyedCache } from '../../lib/user-keyed-cache.ts';
 
@@ -18,8 +18,15 @@ import { UserKeyedCache } from '../../lib/user-keyed-cache.ts';
 /** The channel of the report_change triggers; the payload is the user's id. */
 export const reportChangeChannel = 'report_changes';
 
-/** The tables whose changes the triggers announce: the cached list reads these (and rows that change with them). */
-export const reportListSourceTables = ['granted_reports', 'assessment_results'] as const;
+/** What the cached list's read (report-rows.ts, listReportRows) reads. */
+export const reportListCacheSources: CacheSources = {
+  channel: reportChangeChannel,
+  watched: ['granted_reports', 'assessment_results'],
+  unwatched: {
+    report_editions: 'an edition is written in the transaction that points its grant at it (granted_reports.current_edition), and never changed after',
+    orders: 'the list reads when the order was paid, which is fixed before its grants exist (they are made in the transaction that pays it)',
+  },
+};
 
 export class ReportListCache {
   readonly #entries: UserKeyedCache<{ reports: ReportListItem[] }>;

@@ -1,4 +1,5 @@
 import { bodyLineGap, colors, fonts, fontSizes } from './pdf-theme.ts';
+import { BoundedMap } from '../../../lib/bounded-map.ts';
 
 export interface TextStyle {
   font: string;
@@ -23,9 +24,8 @@ export function useStyle(doc: PDFKit.PDFDocument, style: TextStyle): void {
 
 // Heights measured before, by style, width and text: the layout that keeps blocks together asks for
 // the same paragraphs again, and reports share most of their texts (the interpretation files), so
-// a process remembers them instead of wrapping each text twice. Bounded; cleared when full.
-const measuredHeights = new Map<string, number>();
-const measuredHeightsLimit = 20_000;
+// a process remembers them instead of wrapping each text twice; the oldest are forgotten first.
+const measuredHeights = new BoundedMap<string, number>(20_000);
 
 /** Height of `text` wrapped to `width` in `style` (selects the style as a side effect). */
 export function heightOf(doc: PDFKit.PDFDocument, text: string, style: TextStyle, width: number): number {
@@ -34,7 +34,6 @@ export function heightOf(doc: PDFKit.PDFDocument, text: string, style: TextStyle
   const known = measuredHeights.get(key);
   if (known !== undefined) return known;
   const height = doc.heightOfString(text, { width, lineGap: style.lineGap });
-  if (measuredHeights.size >= measuredHeightsLimit) measuredHeights.clear();
   measuredHeights.set(key, height);
   return height;
 }

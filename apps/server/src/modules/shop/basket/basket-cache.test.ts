@@ -19,6 +19,8 @@ import { startSecondInstance, waitUntilCachesLive, type SecondInstance } from '.
 import { BasketCache, basketKey, nextVatRateChange, priceFixedUntil, type PricedAnswer } from './basket-cache.ts';
 import type { PricedBasket } from './basket-pricing.ts';
 import type { BasketContext } from './basket-service.ts';
+import { describeCacheSources } from '../../../../test/cache-sources.ts';
+import { basketCacheSources } from './basket-changes.ts';
 
 // The basket cache (basket-cache.ts): its rules on their own, then in the app with a long time to
 // live (60 s), so that only its invalidation can make an answer change.
@@ -90,6 +92,12 @@ function itemOf(title: string): Basket['items'][number] {
     owned_reduction: 0,
     owned_report_types: [],
   };
+}
+
+/** The same basket with a coupon applied (only its id matters to the cache). */
+function answerWithCoupon(couponId: string): PricedAnswer {
+  const { priced, basket } = answerOf();
+  return { priced: { ...priced, coupon: { id: couponId, code: 'SAVE10', type: 'percentage', value: 1000 } }, basket };
 }
 
 /** A price function that counts how often the database would have been read. */
@@ -254,6 +262,47 @@ describe('BasketCache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it("forgets only the baskets holding a coupon when the coupon changes, whoever's they are", async () => {
+    const cache = liveCache(new ManualClock(start));
+    const withCoupon = counted(() => answerWithCoupon('coupon-1'));
+    const withOther = counted(() => answerWithCoupon('coupon-2'));
+    const without = counted(() => answerOf());
+    await cache.read('u1', home, withCoupon.price);
+    await cache.read('u1', { ...home, country: 'FR' }, withCoupon.price);
+    await cache.read('u2', home, withCoupon.price);
+    await cache.read('u3', home, withOther.price);
+    await cache.read('u4', home, without.price);
+    expect(cache.size).toBe(5);
+    cache.evictCoupon('coupon-1');
+    expect(cache.size).toBe(2);
+    await cache.read('u3', home, withOther.price);
+    await cache.read('u4', home, without.price);
+    expect(withOther.reads() + without.reads()).toBe(2);
+    await cache.read('u1', home, withCoupon.price);
+    expect(withCoupon.reads()).toBe(4);
+    // Evicting the user still forgets a basket tagged with a coupon, and the coupon's tag with it.
+    cache.evictUser('u1');
+    cache.evictCoupon('coupon-1');
+    expect(cache.size).toBe(2);
+  });
+
+  it('does not keep a read that started before the coupon it holds changed', async () => {
+    const cache = liveCache(new ManualClock(start));
+    const racing = counted(() => {
+      cache.evictCoupon('coupon-1');
+      return answerWithCoupon('coupon-1');
+    });
+    await cache.read('u1', home, racing.price);
+    expect(cache.size).toBe(0);
+    // Another coupon's change does not hold it back.
+    const clean = counted(() => {
+      cache.evictCoupon('coupon-2');
+      return answerWithCoupon('coupon-1');
+    });
+    await cache.read('u1', home, clean.price);
+    expect(cache.size).toBe(1);
+  });
+
   it('serves and keeps nothing while its invalidation is not connected, nor a read that started before a break', async () => {
     const cache = new BasketCache({ ttlMs: 2_000, clock: new ManualClock(start) });
     const read = counted(() => answerOf());
@@ -382,6 +431,64 @@ describe('the basket cache in the app (a long time to live, so that only invalid
     });
   });
 
+  it("forgets only the baskets that hold a coupon when another buyer's checkout uses it, on both instances", async () => {
+    const coupon = await createCoupon(t, { maxRedemptions: 1 });
+    const holder = await buyerSeenByBoth();
+    await applyCoupon(t, holder, coupon.code);
+    await eventually(async () => {
+      expect((await basketOn(other.app, holder))?.coupon_code).toBe(coupon.code);
+    });
+    const bystander = await buyerSeenByBoth();
+    // Once the notifications of filling it are in, the bystander's basket is held by both, and
+    // emptied unannounced: it shows as it was for as long as it is held.
+    await Promise.all([t.changesSettled(), other.changesSettled()]);
+    expect((await basketOn(t.app, bystander))?.items).toHaveLength(1);
+    expect((await basketOn(other.app, bystander))?.items).toHaveLength(1);
+    await withoutBasketNotifications(t, async () => {
+      await t.db.delete(cartItems).where(eq(cartItems.userId, bystander.account.id));
+    });
+
+    const buyer = await registerUser(t);
+    await addToBasket(t, buyer, seededSkus.big5);
+    await applyCoupon(t, buyer, coupon.code);
+    expect((await checkout(t, buyer)).status).toBe('paid');
+    // The coupon's one use is taken: the holder's basket drops it on both instances...
+    await eventually(async () => {
+      expect((await basketOn(t.app, holder))?.coupon_code ?? null).toBeNull();
+      expect((await basketOn(other.app, holder))?.coupon_code ?? null).toBeNull();
+    });
+    await Promise.all([t.changesSettled(), other.changesSettled()]);
+    // ...while the bystander's held answers were not dropped with it (a '*' would have).
+    expect((await basketOn(t.app, bystander))?.items).toHaveLength(1);
+    expect((await basketOn(other.app, bystander))?.items).toHaveLength(1);
+  });
+
+  it('prices a held bundle again on both instances within moments when a cheaper single of an owned report is added by SQL', async () => {
+    const user = await registerUser(t);
+    await addToBasket(t, user, seededSkus.bundle);
+    const donor = await registerUser(t);
+    await addToBasket(t, donor, seededSkus.teamProfiles, 3);
+    const order = await checkout(t, donor);
+    await t.db.insert(grantedReports).values({ userId: user.account.id, orderId: order.order.id, reportType: 'big5' });
+    await eventually(async () => {
+      expect((await basketOn(t.app, user))?.items[0]).toMatchObject({ unit_price: 2500, owned_reduction: 2900 });
+      expect((await basketOn(other.app, user))?.items[0]).toMatchObject({ unit_price: 2500, owned_reduction: 2900 });
+    });
+    // The cheapest single of a report is what owning it takes off the bundle (contract bundle-pricing).
+    const [cheaper] = await t.db
+      .insert(products)
+      .values({ sku: 'REPORT-BIG5-SHORT', kind: 'report', title: 'BIG5, short', description: 'd', summary: 's', unitPrice: 1900, reportTypes: ['big5'] })
+      .returning({ id: products.id });
+    try {
+      await eventually(async () => {
+        expect((await basketOn(t.app, user))?.items[0]).toMatchObject({ unit_price: 3500, owned_reduction: 1900 });
+        expect((await basketOn(other.app, user))?.items[0]).toMatchObject({ unit_price: 3500, owned_reduction: 1900 });
+      });
+    } finally {
+      await t.db.update(products).set({ active: false }).where(eq(products.id, cheaper!.id));
+    }
+  });
+
   it('shows a basket item deleted by SQL as gone on both instances within moments', async () => {
     const user = await buyerSeenByBoth();
     await t.db.delete(cartItems).where(eq(cartItems.userId, user.account.id));
@@ -505,4 +612,10 @@ describe('the basket cache and time', () => {
       expect(after?.notices).toEqual([`The discount code LASTCALL no longer applies and was removed. ${basketRuleMessages.couponExpired}`]);
     });
   });
+});
+
+describeCacheSources('GET /api/cart', basketCacheSources, async (t) => {
+  const user = await registerUser(t);
+  await addToBasket(t, user, seededSkus.bundle);
+  return { pool: t.pool, request: () => t.app.inject({ method: 'GET', url: shopApiPaths.cart, headers: user.authHeaders }) };
 });

@@ -9,12 +9,12 @@ import { euStandardVatRates } from '../../tax/public.ts';
 // user for one billing country, kept at most `ttlMs`, under the session cache's guarantees
 // (docs/decisions.md, "Basket cache"):
 //  - live only while its invalidation is: PostgreSQL triggers (basket-changes.ts) announce every
-//    change to a user's basket rows and coupon uses (evict that user) and to the products and
-//    coupons every basket is priced from (drop all); while the listener is not connected nothing
-//    is served;
+//    change to a user's basket rows and coupon uses (evict that user), to a coupon (evict the
+//    baskets that hold it: a basket is stored tagged with its coupon) and to the products every
+//    basket may be priced from (drop all); while the listener is not connected nothing is served;
 //  - the instance that handles a user's own change (any request but GET, HEAD and OPTIONS) evicts
 //    that user before answering it (basket-cache-plugin.ts);
-//  - a read that started before its user was evicted is not stored;
+//  - a read that started before its user or its coupon was evicted is not stored;
 //  - only a read that changed nothing is kept (re-pricing that wrote something tells the user once,
 //    and the next read is clean), and never past the instant the price changes by time alone: the
 //    applied coupon's start or end of validity, or the priced country's next VAT rate.
@@ -80,7 +80,8 @@ export class BasketCache {
     const { priced, basket } = await price();
     // Re-pricing wrote what changed and tells the user once (notices); the next read is clean.
     if (priced.notices.length > 0) return basket;
-    this.#entries.store(key, userId, basket, ticket, priceFixedUntil(inputs.at, priced.vatCountry, priced.couponWindow));
+    const tags = priced.coupon ? [couponTag(priced.coupon.id)] : [];
+    this.#entries.store(key, userId, basket, ticket, priceFixedUntil(inputs.at, priced.vatCountry, priced.couponWindow), tags);
     return basket;
   }
 
@@ -94,7 +95,12 @@ export class BasketCache {
     this.#entries.evictUser(userId);
   }
 
-  /** Forgets every basket: a product or coupon changed. */
+  /** Forgets the baskets that hold the coupon (whoever's): its terms or its count of uses changed. */
+  evictCoupon(couponId: string): void {
+    this.#entries.evictTag(couponTag(couponId));
+  }
+
+  /** Forgets every basket: a product changed. */
   clear(): void {
     this.#entries.clear();
   }
@@ -103,6 +109,11 @@ export class BasketCache {
   setLive(live: boolean): void {
     this.#entries.setLive(live);
   }
+}
+
+/** The tag of the baskets that hold a coupon (apart from user ids, which are UUIDs). */
+function couponTag(couponId: string): string {
+  return `coupon:${couponId}`;
 }
 
 /** The entry's key, or undefined when the read has an input the key does not hold. */

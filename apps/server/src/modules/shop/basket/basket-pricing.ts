@@ -2,12 +2,15 @@ import { bundlePrice } from '@app/contract/bundle-pricing';
 import type { BasketVatCountry, ProductKind, ReportType } from '@app/contract/basket';
 import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { cartItems } from '../../../db/schema/cart-items.ts';
 import { carts } from '../../../db/schema/carts.ts';
 import { productKindOf, reportTypesOf } from '../catalogue/catalogue-service.ts';
 import { couponDiscount, couponRefusal, toCouponRef, type CouponRef, type CouponTerms, type UserCouponUse } from '../coupons/coupons.ts';
 import { formatEuros, lineAmount, priceBasketAmounts, vatTreatment } from '../../tax/public.ts';
+import { preparedPerHandle } from '../../../db/prepared-per-handle.ts';
 import type { DatabaseHandle } from '../../../db/database-handle.ts';
+import { checkedRow } from '../../../db/checked-row.ts';
 
 // Pricing a basket (issue 5, "Correctness details"): the basket is re-priced from the current
 // catalogue on every change, on every read and before checkout. A price, minimum or availability
@@ -234,43 +237,56 @@ interface StoredBasket {
   birthCountry: string | null;
 }
 
-/** The row PostgreSQL builds (json_build_object below): snake_case, instants as ISO strings. */
-interface StoredBasketJson {
-  coupon: {
-    id: string;
-    code: string;
-    type: string;
-    value: number;
-    valid_from: string | null;
-    valid_until: string | null;
-    max_redemptions: number | null;
-    max_redemptions_per_user: number | null;
-    redeemed: number;
-    minimum_subtotal: number;
-    active: boolean;
-    held: number;
-    reserved: number;
-  } | null;
-  items: Array<{
-    product_id: string;
-    quantity: number;
-    snapshot_price: number;
-    snapshot_minimum: number;
-    sku: string;
-    kind: string;
-    title: string;
-    description: string;
-    summary: string;
-    unit_price: number;
-    minimum_quantity: number;
-    report_types: string[];
-    active: boolean;
-  }>;
-  owned: string[] | null;
-  singles: Array<{ kind: string; unit_price: number; report_types: string[] }> | null;
-  billing_country: string | null;
-  birth_country: string | null;
-}
+/**
+ * The row PostgreSQL builds (json_build_object below): snake_case, instants as ISO strings.
+ * Checked on every database read (db/checked-row.ts): a key renamed here or in the SQL fails the
+ * read instead of pricing a basket with undefined.
+ */
+const storedBasketRow = z.strictObject({
+  coupon: z
+    .strictObject({
+      id: z.string(),
+      code: z.string(),
+      type: z.string(),
+      value: z.number(),
+      valid_from: z.string().nullable(),
+      valid_until: z.string().nullable(),
+      max_redemptions: z.number().nullable(),
+      max_redemptions_per_user: z.number().nullable(),
+      redeemed: z.number(),
+      minimum_subtotal: z.number(),
+      active: z.boolean(),
+      held: z.number(),
+      reserved: z.number(),
+    })
+    .nullable(),
+  items: z.array(
+    z.strictObject({
+      product_id: z.string(),
+      quantity: z.number(),
+      snapshot_price: z.number(),
+      snapshot_minimum: z.number(),
+      sku: z.string(),
+      kind: z.string(),
+      title: z.string(),
+      description: z.string(),
+      summary: z.string(),
+      unit_price: z.number(),
+      minimum_quantity: z.number(),
+      report_types: z.array(z.string()),
+      active: z.boolean(),
+    }),
+  ),
+  owned: z.array(z.string()).nullable(),
+  singles: z.array(z.strictObject({ kind: z.string(), unit_price: z.number(), report_types: z.array(z.string()) })).nullable(),
+  billing_country: z.string().nullable(),
+  birth_country: z.string().nullable(),
+});
+
+type StoredBasketJson = z.output<typeof storedBasketRow>;
+
+/** The basket statement's name, in errors and in PostgreSQL's prepared statements. */
+const basketLoadStatement = 'load_basket_json';
 
 // The whole basket in one row and one JSON column: the coupon (with this user's held and reserved
 // uses of it) and the items with their products, in basket order. One column instead of ~36 per
@@ -316,30 +332,23 @@ const bundledJoin = `cross join lateral (
 // GET /api/cart runs this on the database handle as a named prepared statement, built once per
 // handle (bench/cart). Inside a transaction (a basket change, the checkout) the same text runs as
 // a plain query: a Drizzle statement built per transaction costs more than PostgreSQL's planning.
-const basketLoads = new WeakMap<DatabaseHandle, ReturnType<typeof prepareBasketLoad>>();
-
-function prepareBasketLoad(db: DatabaseHandle) {
-  return db
-    .select({ basket: sql<StoredBasketJson>`${sql.raw(storedBasketJson)}` })
+const basketLoad = preparedPerHandle((db: DatabaseHandle) =>
+  db
+    .select({ basket: sql<unknown>`${sql.raw(storedBasketJson)}` })
     .from(sql`carts ${sql.raw(bundledJoin)}`)
     .where(eq(carts.userId, sql.placeholder('userId')))
-    .prepare('load_basket_json');
-}
+    .prepare(basketLoadStatement),
+);
 
 async function loadStoredBasket(db: DatabaseHandle, userId: string): Promise<StoredBasket | null> {
-  let row: StoredBasketJson | undefined;
+  let row: unknown;
   if (db instanceof PgTransaction) {
-    const result = await db.execute<{ basket: StoredBasketJson }>(sql`select ${sql.raw(storedBasketJson)} as basket from carts ${sql.raw(bundledJoin)} where carts.user_id = ${userId}`);
+    const result = await db.execute<{ basket: unknown }>(sql`select ${sql.raw(storedBasketJson)} as basket from carts ${sql.raw(bundledJoin)} where carts.user_id = ${userId}`);
     row = result.rows[0]?.basket;
   } else {
-    let prepared = basketLoads.get(db);
-    if (!prepared) {
-      prepared = prepareBasketLoad(db);
-      basketLoads.set(db, prepared);
-    }
-    row = (await prepared.execute({ userId }))[0]?.basket;
+    row = (await basketLoad(db).execute({ userId }))[0]?.basket;
   }
-  return row ? toStoredBasket(row) : null;
+  return row === undefined ? null : toStoredBasket(checkedRow(basketLoadStatement, storedBasketRow, row));
 }
 
 function toStoredBasket(row: StoredBasketJson): StoredBasket {

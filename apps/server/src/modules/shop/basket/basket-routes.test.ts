@@ -382,9 +382,12 @@ describe('re-pricing from the current catalogue', () => {
   });
 
   const getBasket = async () => basketOf(await cartCall(t, user, { method: 'GET', url: shopApiPaths.cart }));
+  // The operator's changes (the admin tool) reach a held basket through the database's
+  // notification, moments later: each test reads once it has arrived.
 
   it('applies a changed price, tells the user once, and keeps the new unit price on the item', async () => {
     await updateProduct(t.db, sku, { price: '12.50' });
+    await t.changesSettled();
     const first = await getBasket();
     expect(first.items[0]).toMatchObject({ unit_price: 1250, quantity: 2, total_price: 2500 });
     expect(first.notices).toEqual(['The price of Repriced service changed from €10.00 to €12.50.']);
@@ -395,6 +398,7 @@ describe('re-pricing from the current catalogue', () => {
 
   it('raises the quantity to a higher minimum and says so', async () => {
     await updateProduct(t.db, sku, { minimum: '4' });
+    await t.changesSettled();
     const basket = await getBasket();
     expect(basket.items[0]).toMatchObject({ quantity: 4, minimum_quantity: 4, total_price: 5000 });
     expect(basket.notices).toEqual(['The minimum quantity of Repriced service is now 4; your quantity was raised to 4.']);
@@ -404,6 +408,7 @@ describe('re-pricing from the current catalogue', () => {
     await givenCoupon(t, { code: 'SHORTLIVED', percent: '10' });
     basketOf(await cartCall(t, user, { method: 'POST', url: shopApiPaths.cartCoupon, payload: { coupon_code: 'SHORTLIVED' } }));
     await updateCoupon(t.db, 'SHORTLIVED', { until: '2021-01-01' });
+    await t.changesSettled();
     const basket = await getBasket();
     expect(basket.coupon).toBeNull();
     expect(basket.summary.discount_amount).toBe(0);
@@ -413,6 +418,7 @@ describe('re-pricing from the current catalogue', () => {
   it('drops a product taken off sale and says so', async () => {
     await addToBasket(t, user, seededSkus.values);
     await deactivateProduct(t.db, sku);
+    await t.changesSettled();
     const basket = await getBasket();
     expect(basket.items.map((line) => line.product_sku)).toEqual(['REPORT-VALUES']);
     expect(basket.notices).toEqual(['Repriced service is no longer available and was removed from your basket.']);

@@ -3,6 +3,7 @@ import { basketRuleMessages, reportTypes } from '@app/contract/basket';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { products } from '../../../db/schema/products.ts';
 import { isUuid } from '../../../lib/uuid.ts';
+import { preparedPerHandle } from '../../../db/prepared-per-handle.ts';
 import type { DatabaseHandle } from '../../../db/database-handle.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -92,31 +93,23 @@ const productToAddColumns = {
   ownedReportTypes: sql<string[]>`array(select distinct g.report_type from granted_reports g where g.user_id = ${sql.placeholder('userId')} and g.report_type = any(${products.reportTypes}))`,
 };
 
-const productToAddQueries = new WeakMap<DatabaseHandle, ReturnType<typeof prepareProductToAdd>>();
-
-function prepareProductToAdd(db: DatabaseHandle) {
-  return {
-    byId: db
-      .select(productToAddColumns)
-      .from(products)
-      .where(and(eq(products.id, sql.placeholder('productId')), eq(products.active, true)))
-      .prepare('product_to_add_by_id'),
-    bySku: db
-      .select(productToAddColumns)
-      .from(products)
-      .where(and(sql`lower(${products.sku}) = lower(${sql.placeholder('sku')})`, eq(products.active, true)))
-      .limit(1)
-      .prepare('product_to_add_by_sku'),
-  };
-}
+const productToAddQueries = preparedPerHandle((db: DatabaseHandle) => ({
+  byId: db
+    .select(productToAddColumns)
+    .from(products)
+    .where(and(eq(products.id, sql.placeholder('productId')), eq(products.active, true)))
+    .prepare('product_to_add_by_id'),
+  bySku: db
+    .select(productToAddColumns)
+    .from(products)
+    .where(and(sql`lower(${products.sku}) = lower(${sql.placeholder('sku')})`, eq(products.active, true)))
+    .limit(1)
+    .prepare('product_to_add_by_sku'),
+}));
 
 /** The product a basket request names (by id, else by sku), if it is for sale; see findProductForSale. */
 export async function findProductToAdd(db: DatabaseHandle, userId: string, ref: { productId?: string | undefined; sku?: string | undefined }): Promise<ProductToAdd | undefined> {
-  let queries = productToAddQueries.get(db);
-  if (!queries) {
-    queries = prepareProductToAdd(db);
-    productToAddQueries.set(db, queries);
-  }
+  const queries = productToAddQueries(db);
   if (ref.productId !== undefined) {
     if (!isUuid(ref.productId)) return undefined;
     return (await queries.byId.execute({ productId: ref.productId, userId }))[0];

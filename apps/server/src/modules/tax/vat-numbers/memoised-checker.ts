@@ -1,5 +1,6 @@
 import type { Clock } from '../../../lib/clock.ts';
 import { splitVatNumber, type VatNumberCheck, type VatNumberChecker } from './vat-number-checker.ts';
+import { BoundedMap } from '../../../lib/bounded-map.ts';
 
 export interface MemoOptions {
   clock: Clock;
@@ -27,11 +28,10 @@ interface MemoEntry {
  */
 export class MemoisedVatNumberChecker implements VatNumberChecker {
   readonly name: VatNumberChecker['name'];
-  private readonly entries = new Map<string, MemoEntry>();
+  private readonly entries: BoundedMap<string, MemoEntry>;
   private readonly clock: Clock;
   private readonly answerTtlMs: number;
   private readonly unverifiedTtlMs: number;
-  private readonly maxEntries: number;
 
   constructor(
     private readonly checker: VatNumberChecker,
@@ -41,7 +41,7 @@ export class MemoisedVatNumberChecker implements VatNumberChecker {
     this.clock = clock;
     this.answerTtlMs = answerTtlMs;
     this.unverifiedTtlMs = unverifiedTtlMs;
-    this.maxEntries = maxEntries;
+    this.entries = new BoundedMap(maxEntries);
   }
 
   verify(vatNumber: string, buyerCountry: string): Promise<VatNumberCheck> {
@@ -53,7 +53,7 @@ export class MemoisedVatNumberChecker implements VatNumberChecker {
     if (known) this.entries.delete(key);
 
     const entry: MemoEntry = { check: this.checker.verify(vatNumber, buyerCountry), expiresAt: Number.POSITIVE_INFINITY };
-    this.remember(key, entry);
+    this.entries.set(key, entry);
     entry.check.then(
       (check) => {
         entry.expiresAt = this.clock.now().getTime() + (check.status === 'unverified' ? this.unverifiedTtlMs : this.answerTtlMs);
@@ -64,15 +64,5 @@ export class MemoisedVatNumberChecker implements VatNumberChecker {
       },
     );
     return entry.check;
-  }
-
-  private remember(key: string, entry: MemoEntry): void {
-    // A Map iterates in insertion order, so its first key is the oldest.
-    while (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done === true) break;
-      this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, entry);
   }
 }
