@@ -6,7 +6,6 @@ import './styles.css';
 import { App } from './app/app';
 import { Providers } from './app/providers';
 import { appearanceStore } from './lib/appearance';
-import { basketStore } from './lib/basket-store';
 import { initErrorReporting } from './lib/error-reporting';
 import { sessionStore } from './lib/session-store';
 import { initSessionRecording } from './lib/session-recording';
@@ -15,10 +14,9 @@ void initErrorReporting();
 initSessionRecording();
 // Follows the OS while 'system' (public/appearance-init.js already set the first paint's theme).
 appearanceStore.start();
-// Spec section 4: restore the stored session before the app is shown (App waits for it).
+// Spec section 4: restore the stored session before the app is shown (App waits for it). The
+// basket follows with the app shell (spec 2: its header fetches it at start and after login).
 void sessionStore.restore();
-// Spec section 2: the basket is fetched at app start when logged in, and as soon as login happens.
-basketStore.start();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -7,3 +7,8 @@ import { queryClient } from '../src/app/query-client.ts';
 export function clearQueryCache(): void {
   queryClient.clear();
 }
+
+/** Asks the server again for every query under `queryKey`, as any view opening would. */
+export function refetchQueries(queryKey: readonly unknown[]): Promise<void> {
+  return queryClient.refetchQueries({ queryKey });
+}

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { account } from './account.ts';
 import { emailField, requiredString } from './fields.ts';
+import { validationMessages } from './messages.ts';
 
 export const loginRequest = z.object({
   email: emailField,
-  password: z.string({ error: 'Field is required' }).min(1, { error: 'Field is required' }),
+  // Not requiredString: a password is sent as typed, spaces included.
+  password: z.string({ error: validationMessages.required }).min(1, { error: validationMessages.required }),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages } from './messages.ts';
 
 /** Money on the wire: integer euro cents (DESIGN.md section 4). */
 export const cents = z.number().int();
@@ -126,9 +127,10 @@ export const addCartItemEnvelope = basketEnvelope.extend({ replaced: z.array(rep
 export type AddCartItemEnvelope = z.infer<typeof addCartItemEnvelope>;
 
 /** The quantity of a basket line; the product's own minimum is checked by the server. */
+const wholeNumberMessage = 'Enter a whole number.';
 const quantity = z
-  .number({ error: 'Enter a whole number.' })
-  .int({ error: 'Enter a whole number.' })
+  .number({ error: wholeNumberMessage })
+  .int({ error: wholeNumberMessage })
   .positive({ error: 'Enter a quantity of at least 1.' })
   .max(maximumQuantity, { error: `Enter a quantity of at most ${maximumQuantity}.` });
 
@@ -209,7 +211,7 @@ export const basketRuleMessages = {
 } as const;
 
 export const applyCouponRequest = z.object({
-  coupon_code: z.string({ error: 'Please enter a discount code.' }).trim().min(1, 'Please enter a discount code.'),
+  coupon_code: z.string({ error: validationMessages.discountCodeRequired }).trim().min(1, validationMessages.discountCodeRequired),
 });
 export type ApplyCouponRequest = z.infer<typeof applyCouponRequest>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundlePrice, type PricedProduct } from './bundle-pricing.ts';
+import { bundlePrice, isOwnedProduct, type PricedProduct } from './bundle-pricing.ts';
 
 // Issue 16: the bundle is priced down by the single reports its buyer owns, never below zero.
 
@@ -31,5 +31,17 @@ describe('bundlePrice', () => {
     expect(bundlePrice(bundle, twice, ['big5']).owned_reduction).toBe(1500);
     const noValuesSingle = catalogue.filter((product) => !(product.kind === 'report' && product.report_types[0] === 'values'));
     expect(bundlePrice(bundle, noValuesSingle, ['values'])).toMatchObject({ owned_reduction: 0, unit_price: 5400, owned_report_types: ['values'] });
+  });
+});
+
+describe('isOwnedProduct', () => {
+  it('is a report the buyer owns, or a bundle whose every report they own', () => {
+    expect(isOwnedProduct({ report_types: ['big5'] }, ['big5'])).toBe(true);
+    expect(isOwnedProduct(bundle, ['values', 'big5', 'environment', 'complete'])).toBe(true);
+  });
+
+  it('is not a bundle with one report still missing, nor a product that grants no report', () => {
+    expect(isOwnedProduct(bundle, ['big5', 'values'])).toBe(false);
+    expect(isOwnedProduct({ report_types: [] }, ['big5', 'environment', 'values'])).toBe(false);
   });
 });

@@ -43,3 +43,13 @@ export function bundlePrice(bundle: Pick<PricedProduct, 'unit_price' | 'report_t
   const ownedReduction = Math.min(Math.max(reduction, 0), bundle.unit_price);
   return { list_price: bundle.unit_price, owned_reduction: ownedReduction, unit_price: bundle.unit_price - ownedReduction, owned_report_types: ownedTypes };
 }
+
+/**
+ * True when buying a product would bring the buyer no report they do not own yet: a report they
+ * own, or a bundle whose every report they own (the server refuses it, basketRuleMessages
+ * reportAlreadyOwned / bundleAlreadyOwned). A bundle with one report missing stays for sale; a
+ * product that grants no report (a service) is never owned.
+ */
+export function isOwnedProduct(product: Pick<PricedProduct, 'report_types'>, owned: readonly string[]): boolean {
+  return product.report_types.length > 0 && product.report_types.every((type) => owned.includes(type));
+}

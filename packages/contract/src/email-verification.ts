@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { account } from './account.ts';
 import { requiredString } from './fields.ts';
 
 /**
@@ -12,6 +13,10 @@ export const verifyEmailRequest = z.object({
   signature: requiredString,
 });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
+/** Its answer: `emailVerifiedMessage` and the account, now verified. */
+export const verifyEmailResponse = z.object({ message: z.string(), account });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
 export const emailVerifiedMessage = 'Your e-mail address has been verified.';
 export const invalidVerificationLinkMessage = 'This verification link is invalid or has expired.';

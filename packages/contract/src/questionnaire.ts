@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages } from './messages.ts';
 
 /** One answer option (spec section 3 "Choice"); lists are sorted by `order`, ascending. */
 export const choice = z.object({
@@ -31,6 +32,6 @@ export const questionQuery = z.object({ id: z.string().min(1).optional() });
 export const questionParams = z.object({ questionId: z.string().min(1) });
 
 export const answerRequest = z.object({
-  choice_id: z.string({ error: 'Please select an answer.' }).min(1, 'Please select an answer.'),
+  choice_id: z.string({ error: validationMessages.selectAnswer }).min(1, validationMessages.selectAnswer),
 });
 export type AnswerRequest = z.infer<typeof answerRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scoreBand } from './assessment-results.ts';
 import { reportTypes as purchasableReportTypes } from './basket.ts';
+import { errorMessages } from './messages.ts';
 
 // Reports (issue 11): what a buyer gets. The server composes one ReportDocument per edition from
 // the stored scores and the interpretation texts (packages/assessments); the web view and the PDF
@@ -255,7 +256,7 @@ export const reportMessages = {
   /** 409 on update when the answers have not changed since the current edition. */
   upToDate: 'This report already uses your latest answers.',
   /** Spec section 8, shown on the web view when the AI narrative could not be written. */
-  aiUnavailable: 'AI Servers currently unavailable, please try another model or wait and try again.',
+  aiUnavailable: errorMessages.aiUnavailable,
   /** 409 on the narrative's retry when no AI endpoint is configured. */
   narrativeDisabled: 'Personal narratives are not offered here.',
   /** 409 on the narrative's retry while it is being written or once it is written. */

@@ -6,7 +6,9 @@ import type { RouteAccess } from './navigation-guard';
 
 // The route table: every route this build delivers, by its spec section 2 name (the path comes
 // from lib/route-paths.ts), with who may open it, the layout that frames it, and what the page
-// declares for the head and the breadcrumbs. Later issues add their pages here.
+// declares for the head and the breadcrumbs. Later issues add their pages here. A page that shows
+// more than one feature is composed in src/app (dashboard-route.tsx, checkout-payment-route.tsx,
+// billing-settings-route.tsx): a feature never imports another.
 
 export type LayoutName = 'auth' | 'app' | 'settings' | 'public';
 
@@ -111,7 +113,7 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'app',
     titleKey: 'pages.dashboard.title',
     breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard' }],
-    page: () => import('@/features/dashboard/pages/dashboard-page').then((module) => module.DashboardPage),
+    page: () => import('./dashboard-route').then((module) => module.DashboardRoute),
   },
   {
     // RegisterFinish ('Complete Profile'): registration may be unfinished (spec 2: requires auth).
@@ -141,7 +143,7 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'app',
     titleKey: 'pages.checkout.title',
     breadcrumbs: [{ titleKey: 'breadcrumbs.basket', to: 'checkout.basket' }, { titleKey: 'breadcrumbs.checkout' }],
-    page: () => import('@/features/checkout/pages/checkout-payment-page').then((module) => module.CheckoutPaymentPage),
+    page: () => import('./checkout-payment-route').then((module) => module.CheckoutPaymentRoute),
   },
   {
     // OrderThankYou: the basket is empty by now, so the trail leads to the payments list.
@@ -280,7 +282,7 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'settings',
     titleKey: 'pages.billing.title',
     breadcrumbs: [settingsCrumb, { titleKey: 'breadcrumbs.billing' }],
-    page: () => import('@/features/settings/pages/billing-settings-page').then((module) => module.BillingSettingsPage),
+    page: () => import('./billing-settings-route').then((module) => module.BillingSettingsRoute),
   },
 ];
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { errorCodes } from '@app/contract/errors';
-import { errorMessages } from '@app/contract/messages';
+import { errorMessages, validationMessages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { i18n, setLanguage, t } from './i18n.ts';
@@ -25,6 +25,12 @@ describe('i18n', () => {
     expect(t('serverErrors.invalid_credentials')).toBe(errorMessages.invalidCredentials);
     expect(t('serverErrors.validation_failed')).toBe(errorMessages.invalidData);
     expect(t('serverErrors.ai_unavailable')).toBe(errorMessages.aiUnavailable);
+  });
+
+  it('spells every validation message of the contract as the contract does (forms translate them by their text)', () => {
+    for (const [key, message] of Object.entries(validationMessages)) {
+      expect(t(`validation.${key}`, { value: 5 })).toBe(typeof message === 'string' ? message : message(5));
+    }
   });
 
   it('has a serverErrors text for every error code of the contract', () => {

@@ -46,6 +46,9 @@ export const routePaths = {
 
 export type RouteName = keyof typeof routePaths;
 
+/** The dashboard's section of reports on offer (`/dashboard#report-offers`), which the reports page's empty state links to. */
+export const reportOffersAnchor = 'report-offers';
+
 /** The `:param` names of a path pattern, as a union. */
 type ParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
   ? Param | ParamNames<`/${Rest}`>

@@ -35,7 +35,7 @@ export type SessionStore = {
   logout(): Promise<RequestResult<unknown>>;
   setUser(user: Account): void;
   reloadUser(): Promise<RequestResult<Account>>;
-  /** Runs after every successful login (the basket fetch subscribes). Returns the unsubscribe. */
+  /** Runs after every successful login. Returns the unsubscribe. */
   onLogin(callback: LoginCallback): () => void;
 };
 

@@ -1,9 +1,7 @@
-import { account } from '@app/contract/account';
 import { accountApiPaths } from '@app/contract/api-paths';
-import { emailAlreadyVerifiedMessage, emailVerifiedMessage, verificationLinkSentMessage, verifyEmailRequest } from '@app/contract/email-verification';
+import { emailAlreadyVerifiedMessage, emailVerifiedMessage, verificationLinkSentMessage, verifyEmailRequest, verifyEmailResponse } from '@app/contract/email-verification';
 import { messageResponse } from '@app/contract/password-reset';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { enforceRateLimits, rateLimitRules } from '../../plugins/rate-limit.ts';
 import { isEmailVerified, sendVerificationEmail, verifyEmail } from './service.ts';
@@ -22,7 +20,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: "Verifies the caller's e-mail with the link's id, hash, expires and signature (verification.verify)",
         body: verifyEmailRequest,
-        response: { 200: z.object({ message: z.string(), account }) },
+        response: { 200: verifyEmailResponse },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
-import texts from '../locales/basket/en.json';
-import { addTranslations } from './i18n.ts';
+import { addTranslations } from '@/lib/i18n';
+import texts from '@/locales/basket/en.json';
 
-// The basket's texts (the page, the header's basket link and the toasts), loaded with the app
-// shell rather than at start-up (the login page's budget, issue 3). Imported for its effect.
+// The basket's texts (its page, the header's basket link, the offers and the toasts), loaded with
+// the app shell rather than at start-up (the login page's budget, issue 3). Imported for its effect.
 addTranslations('en', texts);

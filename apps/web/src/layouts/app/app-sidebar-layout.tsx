@@ -3,7 +3,6 @@ import { Menu, PanelLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AppSidebar } from '@/components/app-sidebar';
-import { BasketLink } from '@/components/basket-link';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { SkipToContentLink } from '@/components/skip-to-content-link';
 import { Button } from '@/components/ui/button';
@@ -36,6 +35,8 @@ export interface AppSidebarLayoutProps {
   breadcrumbs: Crumb[];
   /** Above the page, inside the main region (the e-mail verification banner). */
   notices?: ReactNode;
+  /** At the end of the header, pushed right by its own margin (the basket link). */
+  headerEnd?: ReactNode;
   children: ReactNode;
 }
 
@@ -43,7 +44,7 @@ export interface AppSidebarLayoutProps {
  * A collapsible sidebar beside a header with the breadcrumbs. Below the md breakpoint the sidebar
  * becomes a drawer opened from the header's menu button.
  */
-export function AppSidebarLayout({ breadcrumbs, notices, children }: AppSidebarLayoutProps) {
+export function AppSidebarLayout({ breadcrumbs, notices, headerEnd, children }: AppSidebarLayoutProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -94,7 +95,7 @@ export function AppSidebarLayout({ breadcrumbs, notices, children }: AppSidebarL
             <PanelLeft aria-hidden="true" className="size-5" />
           </Button>
           <Breadcrumbs breadcrumbs={breadcrumbs} />
-          <BasketLink className="ml-auto" />
+          {headerEnd}
         </header>
 
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 print:p-0">

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { basketStore } from '@/lib/basket-store';
 import { routePath } from '@/lib/route-paths';
 import { sessionStore } from '@/lib/session-store';
 import { useNavigateTo } from '@/lib/use-navigate-to';
@@ -22,8 +21,9 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // Spec section 2: clears the basket state, then logs out.
-    basketStore.reset();
+    // Spec section 2: logging out clears the basket state: the basket is kept per user (its query
+    // is keyed by the user, its chosen VAT country forgotten with the session), so nothing of it
+    // reaches the next account.
     void sessionStore.logout().then((result) => {
       // 401: the session had already ended on the server (revoked, or its refresh failed), which
       // is what logging out asks for; only another failure keeps the user here.

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import type { BasketItem } from '@app/contract/basket';
 import { BadgePercent, FileText, Layers, Trash, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PendingButton } from '@/components/ui/pending-button';
 import { accentClass, productAccent } from '@/lib/assessment-accent';
-import { basketStore } from '@/lib/basket-store';
 import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import { useRemoveItem } from '../api/remove-item';
 import { QuantityField } from './quantity-field';
 
 /**
@@ -35,17 +34,13 @@ function OwnedReduction({ item }: { item: BasketItem }) {
 /** One line of the basket (spec 3 "Basket item"): what it is, its unit price and minimum, quantity, line total, remove. */
 export function BasketItemRow({ item }: { item: BasketItem }) {
   const { t } = useTranslation();
-  const [removing, setRemoving] = useState(false);
+  const removal = useRemoveItem();
   const editable = isQuantityEditable(item);
   const Icon = editable ? Users : item.report_types.length > 1 ? Layers : FileText;
   const titleId = `basket-item-${item.product_id}`;
 
-  const remove = async () => {
-    setRemoving(true);
-    const outcome = await basketStore.removeItem(item.product_id);
-    // On success the row leaves the list; on failure it stays and the toast says why.
-    if (!outcome.ok) setRemoving(false);
-  };
+  // On success the row leaves the list; on failure it stays and the toast says why.
+  const removing = removal.isPending || removal.data?.ok === true;
 
   return (
     <li aria-labelledby={titleId} className={cn('flex gap-4 px-5 py-5 sm:px-6', accentClass(productAccent(item.report_types)))}>
@@ -99,7 +94,7 @@ export function BasketItemRow({ item }: { item: BasketItem }) {
             pending={removing}
             pendingLabel={t('basket.item.removing')}
             aria-label={removing ? undefined : t('basket.item.removeTitle', { title: item.product_title })}
-            onClick={() => void remove()}
+            onClick={() => void removal.mutateAsync(item)}
           >
             <Trash aria-hidden="true" />
             <span className="max-sm:sr-only">{t('basket.item.remove')}</span>

@@ -4,23 +4,21 @@ import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
-import { basketStore } from '@/lib/basket-store';
+import { useClearBasket } from '../api/clear-basket';
 
 /** 'Clear basket' after a confirmation: unlike removing one item, clearing has no Undo. */
 export function ClearBasketButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [clearing, setClearing] = useState(false);
+  const clearing = useClearBasket();
 
   const clear = async () => {
-    setClearing(true);
-    await basketStore.clear();
-    setClearing(false);
+    await clearing.mutateAsync();
     setOpen(false);
   };
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !clearing && setOpen(next)}>
+    <AlertDialog.Root open={open} onOpenChange={(next) => !clearing.isPending && setOpen(next)}>
       <AlertDialog.Trigger asChild>
         <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive max-sm:-ml-3">
           <Trash aria-hidden="true" />
@@ -35,10 +33,10 @@ export function ClearBasketButton() {
             <AlertDialog.Description className="text-sm text-muted-foreground">{t('basket.clearDialog.description')}</AlertDialog.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClassName({ variant: 'outline' })} disabled={clearing}>
+            <AlertDialog.Cancel className={buttonClassName({ variant: 'outline' })} disabled={clearing.isPending}>
               {t('basket.clearDialog.cancel')}
             </AlertDialog.Cancel>
-            <PendingButton variant="destructive" pending={clearing} pendingLabel={t('basket.clearing')} onClick={() => void clear()}>
+            <PendingButton variant="destructive" pending={clearing.isPending} pendingLabel={t('basket.clearing')} onClick={() => void clear()}>
               {t('basket.clearDialog.confirm')}
             </PendingButton>
           </div>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { applyCouponRequest, type ApplyCouponRequest, type Basket } from '@app/contract/basket';
 import { Tag } from 'lucide-react';
@@ -8,17 +7,18 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PendingButton } from '@/components/ui/pending-button';
-import { basketStore } from '@/lib/basket-store';
 import { formatMoney } from '@/lib/money';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { translateValidationMessage } from '@/lib/validation-message';
+import { useApplyCoupon } from '../api/apply-coupon';
+import { useRemoveCoupon } from '../api/remove-coupon';
 
 const formFields = ['coupon_code'] as const satisfies readonly (keyof ApplyCouponRequest)[];
 
 /**
  * The discount code (spec 3 "Coupon"): a field and Apply while none is applied, else the applied
- * code with its saving and Remove. An empty code is refused before sending ('Please enter a
- * discount code.', spec 5); the server's 422 messages show under the field.
+ * code with its saving and Remove. The contract's schema refuses an empty code before sending
+ * (spec 5); the server's 422 messages show under the field.
  */
 export function CouponForm({ basket }: { basket: Basket }) {
   const coupon = basket.coupon;
@@ -28,6 +28,7 @@ export function CouponForm({ basket }: { basket: Basket }) {
 
 function CouponCodeForm() {
   const { t } = useTranslation();
+  const applying = useApplyCoupon();
   const {
     register,
     handleSubmit,
@@ -37,7 +38,7 @@ function CouponCodeForm() {
   } = useForm<ApplyCouponRequest>({ resolver: zodResolver(applyCouponRequest), defaultValues: { coupon_code: '' } });
 
   const onSubmit = handleSubmit(async ({ coupon_code }) => {
-    const outcome = await basketStore.applyCoupon(coupon_code);
+    const outcome = await applying.mutateAsync(coupon_code);
     if (outcome.ok) {
       reset();
       return;
@@ -76,13 +77,7 @@ function CouponCodeForm() {
 
 function AppliedCoupon({ code, discount }: { code: string; discount: number }) {
   const { t } = useTranslation();
-  const [removing, setRemoving] = useState(false);
-
-  const remove = async () => {
-    setRemoving(true);
-    await basketStore.removeCoupon();
-    setRemoving(false);
-  };
+  const removing = useRemoveCoupon();
 
   return (
     <div className="grid gap-2">
@@ -96,10 +91,10 @@ function AppliedCoupon({ code, discount }: { code: string; discount: number }) {
         <PendingButton
           variant="ghost"
           size="sm"
-          pending={removing}
+          pending={removing.isPending}
           pendingLabel={t('basket.coupon.removing')}
-          aria-label={removing ? undefined : t('basket.coupon.removeCode', { code })}
-          onClick={() => void remove()}
+          aria-label={removing.isPending ? undefined : t('basket.coupon.removeCode', { code })}
+          onClick={() => void removing.mutateAsync()}
         >
           {t('basket.coupon.remove')}
         </PendingButton>

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Spinner } from '@/components/ui/spinner';
-import { basketStore } from '@/lib/basket-store';
 import { cn } from '@/lib/utils';
+import { useUpdateQuantity } from '../api/update-quantity';
 
 /**
  * The quantity of a line whose product allows more than one: minus, a number field and plus.
@@ -17,7 +17,8 @@ export function QuantityField({ item }: { item: BasketItem }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const updating = useUpdateQuantity();
+  const pending = updating.isPending;
   const minimum = item.minimum_quantity;
   const id = `quantity-${item.product_id}`;
   const errorId = `${id}-error`;
@@ -32,9 +33,7 @@ export function QuantityField({ item }: { item: BasketItem }) {
       setDraft(null);
       return;
     }
-    setPending(true);
-    const outcome = await basketStore.updateQuantity(item.product_id, quantity);
-    setPending(false);
+    const outcome = await updating.mutateAsync({ productId: item.product_id, quantity });
     if (outcome.ok) setDraft(null);
     else setError(outcome.errors?.quantity?.[0] ?? null);
   };

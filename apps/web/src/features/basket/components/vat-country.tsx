@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { basketStore } from '@/lib/basket-store';
 import { countryName, countryOptions } from '@/lib/countries';
+import { useChooseVatCountry } from '../api/choose-vat-country';
 
 /**
  * Issue 16: which country's VAT the summary holds and why (the buyer's choice, the saved billing
@@ -20,6 +20,7 @@ export function VatCountry({ basket }: { basket: Basket }) {
   const hintId = useId();
   const [changing, setChanging] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
+  const chooseCountry = useChooseVatCountry();
   const countries = useMemo(() => countryOptions(), []);
   const { code, source } = basket.vat_country;
   const name = countryName(code);
@@ -27,7 +28,7 @@ export function VatCountry({ basket }: { basket: Basket }) {
   const choose = async (country: string) => {
     if (country === '' || country === code) return;
     setPending(country);
-    await basketStore.chooseCountry(country);
+    await chooseCountry(country);
     setPending(null);
   };
 

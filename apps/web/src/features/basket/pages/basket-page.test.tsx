@@ -1,12 +1,13 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Product } from '@app/contract/basket';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { basketFixture, big5Report, completeBundle, ownedPartly, teamService, valuesReport, welcomeCoupon, withQuantity } from '../../../../test/basket-fixture.ts';
 import type { Reply } from '../../../../test/local-api-server.ts';
+import { refetchQueries } from '../../../../test/query-cache.ts';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
-import { basketStore } from '@/lib/basket-store';
 
 // The Basket page (route checkout.basket) and the basket's toasts, through the real route table
 // against a real local HTTP server that answers the cart calls of spec section 7.
@@ -131,6 +132,54 @@ describe('basket page: removing, undo and clearing', () => {
 
     expect(await screen.findByRole('listitem', { name: 'BIG5 personality report' }, routeTimeout)).toBeInTheDocument();
     expect(server().requestsTo('POST', '/api/cart/items').map((request) => request.body)).toEqual([{ product_id: 'prod-big5', quantity: 1 }]);
+  });
+
+  it('brings the discount code back with Undo when removing the last item had dropped it', async () => {
+    await openBasket(basketFixture([big5Report], { coupon: welcomeCoupon }));
+    server().on('DELETE', '/api/cart/items/prod-big5', () => ({ status: 204 }));
+    server().on('POST', '/api/cart/items', () => answer(basketFixture([big5Report])));
+    server().on('POST', '/api/cart/coupon', () => answer(basketFixture([big5Report], { coupon: welcomeCoupon })));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove BIG5 personality report' }, routeTimeout));
+    expect(await screen.findByRole('heading', { name: 'Your basket is empty' }, routeTimeout)).toBeInTheDocument();
+    clickToastAction('Undo');
+
+    await waitFor(() => expect(summaryValue('Discount (WELCOME10)')).toBe('−€4.90'), routeTimeout);
+    expect(server().requestsTo('POST', '/api/cart/coupon').map((request) => request.body)).toEqual([{ coupon_code: 'WELCOME10' }]);
+  });
+
+  it('does not let a fetch that started before a change undo the change', async () => {
+    await openBasket(basketFixture([big5Report, valuesReport]));
+    await screen.findByRole('listitem', { name: 'BIG5 personality report' }, routeTimeout);
+    let answerFetch: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answerFetch = resolve));
+    server().on('GET', '/api/cart', async () => {
+      await held;
+      return answer(basketFixture([big5Report, valuesReport]));
+    });
+    server().on('DELETE', '/api/cart/items/prod-big5', () => answer(basketFixture([valuesReport])));
+    void refetchQueries(['basket']);
+    await waitFor(() => expect(server().requestsTo('GET', '/api/cart')).toHaveLength(2), routeTimeout);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove BIG5 personality report' }));
+    expect(await toastText('BIG5 personality report was removed from your basket')).toBeInTheDocument();
+    answerFetch();
+
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('listitem', { name: 'BIG5 personality report' })).toBeNull();
+    expect(within(summary()).getByText('1 item')).toBeInTheDocument();
+  });
+
+  it('keeps the basket it shows when a later fetch fails, and says so', async () => {
+    await openBasket(basketFixture([big5Report]));
+    await screen.findByRole('listitem', { name: 'BIG5 personality report' }, routeTimeout);
+    server().on('GET', '/api/cart', () => ({ status: 503, body: { message: 'Down', code: 'service_unavailable' } }));
+
+    void refetchQueries(['basket']);
+
+    expect(await toastText('Failed to fetch the basket')).toBeInTheDocument();
+    expect(itemRow('BIG5 personality report')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the empty basket after the last item is removed (204)', async () => {
@@ -290,58 +339,82 @@ describe('basket page: discount codes', () => {
   });
 });
 
-describe('adding from elsewhere in the app (basketStore.addItem, as the dashboard offers do)', () => {
+describe('adding from the dashboard’s offers', () => {
+  const products: Product[] = [
+    { id: 'prod-big5', sku: 'REPORT-BIG5', title: 'BIG5 personality report', description: '', summary: 'Your five domains', unit_price: 4900, minimum_quantity: 1, kind: 'report', report_type: 'big5', report_types: ['big5'] },
+  ];
+
   async function openDashboard(basket: BasketAnswer) {
     seedSession(server(), completeUser);
     serveBasket(basket);
+    server().on('GET', '/api/assessments/results', () => ({ status: 200, body: { environment: null, big5: null, values: null } }));
+    server().on('GET', '/api/products', () => ({ status: 200, body: { data: products } }));
+    server().on('GET', '/api/reports', () => ({ status: 200, body: { data: [] } }));
     const view = renderRoute('/dashboard');
     await screen.findByRole('link', { name: basket === null ? 'Basket, empty' : /^Basket, \d/ }, routeTimeout);
-    return view;
+    const offers = await screen.findByRole('region', { name: 'Reports for you' }, routeTimeout);
+    return { ...view, addBig5: async () => userEvent.click(await within(offers).findByRole('button', { name: /^Add to basket ?: BIG5/ }, routeTimeout)) };
   }
 
   it('toasts the added item with a link to the basket, and counts it in the header', async () => {
-    const { router } = await openDashboard(null);
+    const { router, addBig5 } = await openDashboard(null);
     server().on('POST', '/api/cart/items', () => answer(basketFixture([big5Report])));
 
-    await act(() => basketStore.addItem(big5Report.product_id));
+    await addBig5();
 
     expect(await toastText('BIG5 personality report was added to your basket')).toBeInTheDocument();
+    expect(server().requestsTo('POST', '/api/cart/items')[0]?.body).toEqual({ product_id: 'prod-big5' });
     expect(screen.getByRole('link', { name: 'Basket, 1 item' })).toBeInTheDocument();
     clickToastAction('View basket');
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/basket'));
   });
 
-  it("says 'Item already exists' with the title for a product already in the basket", async () => {
-    await openDashboard(basketFixture([big5Report]));
+  it("says 'Item already exists' with the title when the product was put in the basket meanwhile (another tab)", async () => {
+    const { addBig5 } = await openDashboard(null);
+    server().on('POST', '/api/cart/items', () => {
+      serveBasket(basketFixture([big5Report]));
+      return { status: 409, body: { message: 'Item already exists', code: 'itemAlreadyExists', title: 'BIG5 personality report' } };
+    });
 
-    await act(() => basketStore.addItem(big5Report.product_id));
+    await addBig5();
 
     expect(await toastText('Item already exists')).toBeInTheDocument();
     expect(screen.getByText('BIG5 personality report is already in your basket.')).toBeInTheDocument();
-    expect(server().requestsTo('POST', '/api/cart/items')).toHaveLength(0);
+    // The basket is shown as it is now.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Basket, 1 item' })).toBeInTheDocument(), routeTimeout);
   });
 
-  it('says invalidItem for an item the server does not know', async () => {
-    await openDashboard(null);
+  it('says invalidItem for an item the server does not sell', async () => {
+    const { addBig5 } = await openDashboard(null);
     server().on('POST', '/api/cart/items', () => ({
       status: 422,
       body: { message: 'This item cannot be added to the basket.', code: 'invalidItem', errors: { product_id: ['This item cannot be added to the basket.'] } },
     }));
 
-    await act(() => basketStore.addItem('prod-retired'));
+    await addBig5();
 
     expect(await toastText('This item cannot be added to the basket.')).toBeInTheDocument();
   });
 
-  it('clears the basket state on logout', async () => {
+  it('shows another account logged in in this tab its own basket, never the last one’s (spec 2: logging out clears the basket state)', async () => {
     await openDashboard(basketFixture([big5Report]));
     server().on('POST', '/api/logout', () => ({ status: 204 }));
-    expect(basketStore.getSnapshot().basket).not.toBeNull();
-
     const { router } = renderRoute('/logout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), routeTimeout);
+    cleanup();
 
-    expect(basketStore.getSnapshot()).toMatchObject({ basket: null, status: 'idle' });
+    seedSession(server(), { ...completeUser, id: 'user-2', email: 'grace@example.com' });
+    let answerBasket: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answerBasket = resolve));
+    server().on('GET', '/api/cart', async () => {
+      await held;
+      return { status: 204 };
+    });
+    renderRoute('/checkout/basket');
+    await screen.findByRole('heading', { name: 'Basket', level: 1 }, routeTimeout);
+    expect(screen.queryByRole('listitem', { name: 'BIG5 personality report' })).toBeNull();
+    answerBasket();
+    expect(await screen.findByRole('heading', { name: 'Your basket is empty' }, routeTimeout)).toBeInTheDocument();
     expect(server().requestsTo('DELETE', '/api/cart')).toHaveLength(0);
   });
 });
@@ -382,6 +455,23 @@ describe('basket page: the country of the VAT and owned reports', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove BIG5 personality report' }));
     await waitFor(() => expect(server().requestsTo('DELETE', `/api/cart/items/${big5Report.product_id}`)).toHaveLength(1), routeTimeout);
     expect(server().requestsTo('DELETE', `/api/cart/items/${big5Report.product_id}`)[0]?.query.get('country')).toBe('AT');
+  });
+
+  it('forgets the chosen country on logout: the next session is priced for the account’s country again', async () => {
+    await openBasket(basketFixture([big5Report], { vatCountry: { code: 'DE', source: 'browser_region' } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change the country for VAT (Germany)' }, routeTimeout));
+    await userEvent.selectOptions(within(vatCountry()).getByLabelText('Country for VAT'), 'AT');
+    await waitFor(() => expect(server().requestsTo('GET', '/api/cart').some((request) => request.query.get('country') === 'AT')).toBe(true), routeTimeout);
+
+    server().on('POST', '/api/logout', () => ({ status: 204 }));
+    const { router } = renderRoute('/logout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), routeTimeout);
+    cleanup();
+    const before = server().requestsTo('GET', '/api/cart').length;
+    await openBasket(basketFixture([big5Report]));
+
+    await waitFor(() => expect(server().requestsTo('GET', '/api/cart').length).toBeGreaterThan(before), routeTimeout);
+    expect(server().requestsTo('GET', '/api/cart').slice(before).map((request) => request.query.get('country'))).toEqual([null]);
   });
 
   it('shows a bundle priced down by the reports the buyer owns: the list price struck through and what was taken off for which', async () => {

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { Basket } from '@app/contract/basket';
 import { ArrowRight, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -9,34 +8,30 @@ import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
-import { basketStore } from '@/lib/basket-store';
 import { routePath } from '@/lib/route-paths';
-import { useBasket } from '@/lib/use-basket';
+import { useBasket } from '../api/basket-query';
 import { BasketItemRow } from '../components/basket-item-row';
 import { ClearBasketButton } from '../components/clear-basket-button';
 import { CouponForm } from '../components/coupon-form';
 import { OrderSummary } from '../components/order-summary';
 import { VatCountry } from '../components/vat-country';
-import '@/lib/basket-texts';
+import '../basket-texts';
 
 /**
  * The Basket page (route checkout.basket): the items, the discount code, the order summary and the
- * way on to checkout. The basket comes from the app-wide store; opening the page asks the server
+ * way on to checkout. The basket is the app's one basket query; opening the page asks the server
  * again, so prices and minimums that changed since are applied and explained (`notices`).
  */
 export function BasketPage() {
   const { t } = useTranslation();
-  const { basket, status, error } = useBasket();
-
-  useEffect(() => {
-    basketStore.start();
-    void basketStore.fetch();
-  }, []);
+  const query = useBasket();
+  const basket = query.data ?? null;
 
   let content;
   if (basket !== null) content = <BasketContents basket={basket} />;
-  else if (status === 'failed') content = <FetchFailed error={error} />;
-  else if (status === 'ready') content = <EmptyBasket />;
+  // A failed fetch keeps the basket known before; without one it says so, with a retry.
+  else if (query.isError && query.data === undefined) content = <FetchFailed error={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  else if (query.data === null) content = <EmptyBasket />;
   else content = <LoadingBasket />;
 
   return (
@@ -111,21 +106,15 @@ function EmptyBasket() {
   );
 }
 
-function FetchFailed({ error }: { error: string | null }) {
+function FetchFailed({ error, retrying, onRetry }: { error: string; retrying: boolean; onRetry(): void }) {
   const { t } = useTranslation();
-  const [retrying, setRetrying] = useState(false);
-  const retry = async () => {
-    setRetrying(true);
-    await basketStore.fetch();
-    setRetrying(false);
-  };
   return (
     <Card className="grid gap-4 p-6">
       <FormAlert>
         <p>{t('basket.toasts.failedToFetch')}</p>
         {error && <p className="font-normal">{error}</p>}
       </FormAlert>
-      <PendingButton variant="outline" className="justify-self-start" pending={retrying} pendingLabel={t('basket.failed.retrying')} onClick={() => void retry()}>
+      <PendingButton variant="outline" className="justify-self-start" pending={retrying} pendingLabel={t('basket.failed.retrying')} onClick={onRetry}>
         {t('basket.failed.retry')}
       </PendingButton>
     </Card>

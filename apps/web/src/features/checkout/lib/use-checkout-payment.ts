@@ -3,10 +3,8 @@ import type { CheckoutPayment, CheckoutRequestInput, CheckoutResponse, PaymentCo
 import { paymentMessages } from '@app/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { basketStore } from '@/lib/basket-store';
 import { billingDetailsRootKey } from '@/lib/billing-details';
 import type { RequestResult } from '@/lib/http-client';
-import { ownedReportsRootKey } from '@/lib/owned-reports';
 import { reportsRootKey } from '@/lib/report-list';
 import { paymentMethodsQueryOptions } from '@/lib/payment-methods';
 import { sessionStore } from '@/lib/session-store';
@@ -14,7 +12,6 @@ import { useNavigateTo } from '@/lib/use-navigate-to';
 import { loadStripeClient } from '@/components/card-entry/stripe-client';
 import { confirmOrder } from '../api/confirm-order';
 import { orderQueryOptions } from '../api/get-order';
-import { pricedBasketRootKey } from '../api/get-priced-basket';
 import { placeOrder } from '../api/place-order';
 import { attemptKey } from './attempt-key';
 import { billingDraft } from './billing-draft';
@@ -57,8 +54,14 @@ function isDefiniteAnswer(status: number): boolean {
   return status < 500;
 }
 
-/** `onPaid` runs before the page leaves for the thank-you page (the basket is empty from then on). */
-export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: () => void) {
+export interface CheckoutPaymentEvents {
+  /** Runs before the page leaves for the thank-you page (the basket is empty from then on). */
+  onPaid(): void;
+  /** The server changed the basket (emptied it with the payment, or a price changed): ask for it again. */
+  onBasketChanged(): void;
+}
+
+export function useCheckoutPayment(config: PaymentConfig | undefined, { onPaid, onBasketChanged }: CheckoutPaymentEvents) {
   const { t } = useTranslation();
   const navigateTo = useNavigateTo();
   const queryClient = useQueryClient();
@@ -77,18 +80,17 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
       queryClient.setQueryData(orderQueryOptions(response.order.id).queryKey, response.order);
       void queryClient.invalidateQueries({ queryKey: ['payments'] });
       void queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions.queryKey });
-      // The order granted its reports: the offers show them owned (issue 5).
-      void queryClient.invalidateQueries({ queryKey: ownedReportsRootKey });
-      // ... and the reports list shows them being generated (issue 11).
+      // The order granted its reports: the reports list shows them being generated (issue 11),
+      // and the offers, which read it, show them owned (issue 5).
       void queryClient.invalidateQueries({ queryKey: reportsRootKey });
       // The paid order saved the billing details if the buyer asked (issue 16).
       void queryClient.invalidateQueries({ queryKey: billingDetailsRootKey });
       await navigateTo('checkout.completed', { query: { order: response.order.id }, replace: true });
-      // The server emptied the basket with the payment: the store follows (after leaving this
+      // The server emptied the basket with the payment: the basket follows (after leaving this
       // page, which would otherwise send an empty basket back to the basket page).
-      void basketStore.fetch();
+      onBasketChanged();
     },
-    [navigateTo, onPaid, queryClient],
+    [navigateTo, onPaid, onBasketChanged, queryClient],
   );
 
   const finishFailed = useCallback(
@@ -118,10 +120,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
           setProblem({ kind: 'message', message: result.error ?? t('global.genericError') });
           // Issue 5: a price changed meanwhile (409 basket_changed). The summary is priced again for
           // the billing country (Pay waits for it), so the next Pay sends the new total.
-          if (result.status === 409) {
-            void queryClient.invalidateQueries({ queryKey: pricedBasketRootKey });
-            void basketStore.fetch();
-          }
+          if (result.status === 409) onBasketChanged();
         }
         return;
       }
@@ -148,7 +147,7 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, onPaid: ()
       }
       setProblem({ kind: 'message', message: t('global.genericError') });
     },
-    [config?.publishable_key, finishFailed, finishPaid, queryClient, t],
+    [config?.publishable_key, finishFailed, finishPaid, onBasketChanged, t],
   );
 
   const pay = useCallback(

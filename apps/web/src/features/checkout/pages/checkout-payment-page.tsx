@@ -13,24 +13,22 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
-import { basketStore } from '@/lib/basket-store';
 import { useBillingDetails } from '@/lib/billing-details';
 import { isLoggedIn } from '@/lib/session-store';
 import { formatMoney } from '@/lib/money';
 import { usePaymentConfig } from '@/lib/payment-config';
 import { usePaymentMethods } from '@/lib/payment-methods';
 import { routePath } from '@/lib/route-paths';
-import { useBasket } from '@/lib/use-basket';
 import { useNavigateTo } from '@/lib/use-navigate-to';
 import { useSession } from '@/lib/use-session';
-import { usePricedBasket } from '../api/get-priced-basket';
-import { BillingFields } from '../components/billing-fields';
+import { CheckoutBillingFields } from '../components/checkout-billing-fields';
 import { ConfirmPaymentDialog } from '../components/confirm-payment-dialog';
 import { DigitalContentConsentField } from '../components/digital-content-consent-field';
 import { IdentityAlert } from '../components/identity-alert';
 import { OrderSummary, type OrderSummaryLine } from '../components/order-summary';
 import { PaymentFields } from '../components/payment-fields';
 import { billingDraft } from '../lib/billing-draft';
+import type { CheckoutBasket } from '../lib/checkout-basket';
 import {
   billingDraftOf,
   checkoutResolver,
@@ -75,10 +73,15 @@ function CenteredStatus({ children }: { children: ReactNode }) {
   return <div className="mx-auto flex min-h-64 w-full max-w-6xl items-center justify-center">{children}</div>;
 }
 
-/** checkout.payment: billing details, card, order summary and the Pay button (spec sections 2-4). */
-export function CheckoutPaymentPage() {
+/**
+ * checkout.payment: billing details, card, order summary and the Pay button (spec sections 2-4).
+ * `source` is the basket feature's basket, which the app hands over (lib/checkout-basket.ts); it
+ * is priced again as the page opens (issue 5), since the basket may have changed meanwhile.
+ */
+export function CheckoutPaymentPage({ basket: source }: { basket: CheckoutBasket }) {
   const { t } = useTranslation();
-  const { basket, status, error } = useBasket();
+  const query = source.basket;
+  const basket = query.data ?? null;
   const session = useSession();
   const navigateTo = useNavigateTo();
   const config = usePaymentConfig();
@@ -86,11 +89,6 @@ export function CheckoutPaymentPage() {
   // Issue 16: the form opens with the saved billing details (a failure opens it without them).
   const billingDetails = useBillingDetails(session.user?.id ?? null);
   const leaving = useRef(false);
-
-  // The basket is priced again before checkout (issue 5): whatever the store holds may be old.
-  useEffect(() => {
-    void basketStore.fetch();
-  }, []);
 
   // spec 8: the session ended on this page (it expired and could not be renewed): the buyer must
   // identify again; the basket waits on the server and the login comes back here.
@@ -102,18 +100,20 @@ export function CheckoutPaymentPage() {
     );
   }
   // A paid order empties the basket on the server; the page is on its way to the thank-you page then.
-  if (status === 'ready' && basket === null && !leaving.current) return <Navigate to={routePath('checkout.basket')} replace />;
-  if (status === 'failed' || config.isError) {
+  if (query.data === null && !leaving.current) return <Navigate to={routePath('checkout.basket')} replace />;
+  // A failed fetch keeps the basket known before; without one the page says so, with a retry.
+  const basketFailed = query.isError && query.data === undefined;
+  if (basketFailed || config.isError) {
     return (
       <CenteredStatus>
         <FormAlert className="max-w-md">
-          <p>{status === 'failed' ? (error ?? t('checkout.loadFailed')) : t('checkout.payment.configFailed')}</p>
+          <p>{basketFailed ? query.error.message || t('checkout.loadFailed') : t('checkout.payment.configFailed')}</p>
           <Button
             variant="outline"
             size="sm"
             className="mt-2"
             onClick={() => {
-              void basketStore.fetch();
+              void query.refetch();
               void config.refetch();
             }}
           >
@@ -136,6 +136,7 @@ export function CheckoutPaymentPage() {
   return (
     <CheckoutForm
       basket={basket}
+      source={source}
       config={config.data}
       savedMethods={methods.data ?? []}
       savedBilling={billingDetails.data ?? null}
@@ -157,20 +158,21 @@ function openingCountry(basket: Basket, saved: BillingDetails | null): string {
 
 interface CheckoutFormProps {
   basket: Basket;
+  source: CheckoutBasket;
   config: PaymentConfig;
   savedMethods: PaymentMethod[];
   savedBilling: BillingDetails | null;
   onPaid(): void;
 }
 
-function CheckoutForm({ basket, config, savedMethods, savedBilling, onPaid }: CheckoutFormProps) {
+function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPaid }: CheckoutFormProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigateTo = useNavigateTo();
   const stripeCard = useRef<StripeCardHandle | null>(null);
   const [stripeError, setStripeError] = useState<string | undefined>(undefined);
   const [formError, setFormError] = useState<string | null>(null);
-  const payment = useCheckoutPayment(config, onPaid);
+  const payment = useCheckoutPayment(config, { onPaid, onBasketChanged: source.refresh });
 
   const defaultMethod = savedMethods.find((method) => method.is_default) ?? null;
   const defaultValues = useMemo(
@@ -215,38 +217,45 @@ function CheckoutForm({ basket, config, savedMethods, savedBilling, onPaid }: Ch
   // A business buyer's VAT number, once complete: the summary shows the reverse charge before
   // payment when the server verifies it.
   const vatNumberPricing = useVatNumberForPricing(vatNumberInput, pricingCountry);
-  const pricing = usePricedBasket(pricingCountry, vatNumberPricing.vatNumber);
-  const pricedBasket = pricing.data?.basket ?? null;
+  const { setPricing, pricedFor, priced: pricing } = source;
+  useEffect(() => setPricing({ country: pricingCountry, vatNumber: vatNumberPricing.vatNumber }), [setPricing, pricingCountry, vatNumberPricing.vatNumber]);
+  // Until the effect above has run, `pricing` still answers for what the form held before.
+  const askedNow = pricedFor.country === pricingCountry && pricedFor.vatNumber === vatNumberPricing.vatNumber;
+  const pricedBasket = pricingCountry === null ? null : (pricing.data ?? null);
   const shown = pricedBasket ?? basket;
-  const sameCountry = pricingCountry !== null && pricing.data?.country === pricingCountry && pricedBasket !== null;
+  // The country the shown answer was priced for: the one asked for, or, for a previous answer
+  // kept while the new one loads, the one it names itself.
+  const answerCountry = pricing.isPlaceholderData ? pricedBasket?.vat_country.code : pricedFor.country;
+  const sameCountry = pricingCountry !== null && pricedBasket !== null && answerCountry === pricingCountry;
   // Only the VAT number changed (same country, previous answer shown): while it is checked, a
   // consumer's total may still be paid (the checkout accepts it and charges the reverse-charged
   // total if the number is verified); a reverse-charged total must wait for the new answer.
-  const checkingVatNumber = sameCountry && pricing.isPlaceholderData;
+  const checkingVatNumber = sameCountry && (pricing.isPlaceholderData || !askedNow);
   const pricedForCountry = sameCountry && (checkingVatNumber ? pricedBasket.summary.reverse_charge !== true : !pricing.isFetching);
   const repricing = pricingCountry !== null && !pricedForCountry;
-  const pricingFailed = repricing && pricing.isError && !pricing.isFetching;
+  const pricingFailed = repricing && askedNow && pricing.isError && !pricing.isFetching;
   const pricingCountryName = pricingCountry === null ? '' : countryName(pricingCountry);
 
   // Issue 16: leaving the checkout (Edit basket, the browser's back), the basket keeps the country
   // chosen here, so the basket page shows the same total as this page did.
-  const lastCountry = useRef(pricingCountry);
-  lastCountry.current = pricingCountry;
+  const leave = useRef({ country: pricingCountry, basketCountry: basket.vat_country.code, chooseCountry: source.chooseCountry });
+  leave.current = { country: pricingCountry, basketCountry: basket.vat_country.code, chooseCountry: source.chooseCountry };
   useEffect(
     () => () => {
-      const country = lastCountry.current;
-      if (country !== null && country !== basketStore.getSnapshot().basket?.vat_country.code) void basketStore.chooseCountry(country);
+      const { country, basketCountry, chooseCountry } = leave.current;
+      if (country !== null && country !== basketCountry) chooseCountry(country);
     },
     [],
   );
   const notices = [...new Set([...basket.notices, ...(pricedBasket?.notices ?? [])])];
 
-  // The basket became empty meanwhile (its last product left the catalogue): the store follows,
-  // and the page sends the buyer back to the basket.
-  const pricedEmpty = pricing.data?.basket === null && !pricing.isPlaceholderData;
+  // The basket became empty meanwhile (its last product left the catalogue): every view of it
+  // asks again, and the page sends the buyer back to the basket.
+  const pricedEmpty = pricingCountry !== null && askedNow && pricing.data === null && !pricing.isPlaceholderData;
+  const { refresh } = source;
   useEffect(() => {
-    if (pricedEmpty) void basketStore.fetch();
-  }, [pricedEmpty]);
+    if (pricedEmpty) refresh();
+  }, [pricedEmpty, refresh]);
 
   const onStripeReady = useCallback((handle: StripeCardHandle | null) => {
     stripeCard.current = handle;
@@ -307,7 +316,7 @@ function CheckoutForm({ basket, config, savedMethods, savedBilling, onPaid }: Ch
   const onSubmit = handleSubmit(
     async ({ billing, values, digitalContentConsent: consent }) => {
       // Pay is disabled until then; this also stops a submit by the Enter key.
-      if (!pricedForCountry || pricedBasket === null || pricing.data?.country !== billing.country) return;
+      if (!pricedForCountry || pricedBasket === null || answerCountry !== billing.country) return;
       setFormError(null);
       setStripeError(undefined);
       // Issue 16: a declined card's 'Try again' reopens the form with what was typed.
@@ -377,7 +386,7 @@ function CheckoutForm({ basket, config, savedMethods, savedBilling, onPaid }: Ch
               {t('checkout.billing.heading')}
             </h2>
             <p className="mb-5 text-sm text-muted-foreground">{t('checkout.billing.description')}</p>
-            <BillingFields register={register} errors={errors} disabled={fieldsLocked} />
+            <CheckoutBillingFields register={register} errors={errors} disabled={fieldsLocked} />
             <div className="mt-5 grid gap-1 border-t pt-4">
               <CheckboxField id="checkout-remember-billing" label={t('checkout.billing.remember')} disabled={fieldsLocked} {...register('remember_billing_details')} />
               <p className="pl-7 text-xs text-muted-foreground">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -6,7 +6,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { hasReadyReport, useReports } from '@/lib/report-list';
 import { useSession } from '@/lib/use-session';
 import { useAssessmentResults } from '../api/get-assessment-results';
-import { ReportOffers } from '../components/report-offers';
 import { ResultsInWords } from '../components/results-in-words';
 import { SignupProgressCard } from '../components/signup-progress-card';
 import { assessmentsDone } from '../lib/signup-progress';
@@ -18,9 +17,10 @@ const ResultsSummary = lazy(() => import('../components/results-summary').then((
 /**
  * The dashboard (spec 2): the signup progress steps; once every question is answered, a summary
  * of the results with charts, and the reports to buy. The last step, Reports, is done once one of
- * the user's reports is ready to read.
+ * the user's reports is ready to read. The offers are the basket feature's, which the app gives
+ * (`offers`): a feature never imports another.
  */
-export function DashboardPage() {
+export function DashboardPage({ offers }: { offers?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const complete = user !== null && assessmentsDone(user);
@@ -39,7 +39,7 @@ export function DashboardPage() {
       {user && complete && (
         <>
           <ResultsSection userId={user.id} unansweredQuestions={user.unanswered_questions} />
-          <ReportOffers />
+          {offers}
         </>
       )}
     </div>

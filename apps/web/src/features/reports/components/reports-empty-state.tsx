@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyReportsIllustration } from '@/components/empty-state-illustrations';
 import { buttonClassName } from '@/components/ui/button';
-import { routePath } from '@/lib/route-paths';
-
-/** The dashboard section that offers the reports (features/dashboard/components/report-offers.tsx). */
-export const reportOffersHash = 'report-offers';
+import { reportOffersAnchor, routePath } from '@/lib/route-paths';
 
 /** No report yet: what a report is, and the way to the reports on offer. */
 export function ReportsEmptyState() {
@@ -17,7 +14,7 @@ export function ReportsEmptyState() {
         <h2 className="text-lg font-semibold">{t('reports.list.emptyHeading')}</h2>
         <p className="text-sm text-muted-foreground">{t('reports.list.emptyText')}</p>
       </div>
-      <Link to={{ pathname: routePath('dashboard'), hash: reportOffersHash }} className={buttonClassName({ size: 'lg' })}>
+      <Link to={{ pathname: routePath('dashboard'), hash: reportOffersAnchor }} className={buttonClassName({ size: 'lg' })}>
         {t('reports.list.emptyAction')}
       </Link>
     </div>

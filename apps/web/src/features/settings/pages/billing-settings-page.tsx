@@ -1,22 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Account } from '@app/contract/account';
 import { billingDetailsRequest, type BillingDetails, type BillingDetailsInput, type BillingDetailsRequest } from '@app/contract/billing-details';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EmailField } from '@/components/email-field';
-import { TextField } from '@/components/text-field';
+import { BillingFields } from '@/components/billing-fields';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
-import { basketStore } from '@/lib/basket-store';
 import { billingDetailsQueryOptions, useBillingDetails } from '@/lib/billing-details';
-import { browserCountry, countryOptions, isListedCountry } from '@/lib/countries';
+import { browserCountry, isListedCountry } from '@/lib/countries';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
@@ -49,8 +44,12 @@ function formValuesOf(saved: BillingDetails | null, user: Account): FormValues {
   };
 }
 
-/** Settings › Billing (billing.edit): GET, PUT and DELETE /api/user/billing-details. */
-export function BillingSettingsPage() {
+/**
+ * Settings › Billing (billing.edit): GET, PUT and DELETE /api/user/billing-details.
+ * `onChanged` runs after a save or a removal: the app prices the basket again (issue 16: the saved
+ * country prices it), which a feature cannot do itself (app/billing-settings-route.tsx).
+ */
+export function BillingSettingsPage({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const details = useBillingDetails(user?.id ?? null);
@@ -74,7 +73,7 @@ export function BillingSettingsPage() {
     );
   } else {
     // Keyed by when they were saved: a save or a removal opens the form afresh with the stored values.
-    content = <BillingForm key={details.data?.updated_at ?? 'none'} user={user} saved={details.data} />;
+    content = <BillingForm key={details.data?.updated_at ?? 'none'} user={user} saved={details.data} onChanged={onChanged} />;
   }
 
   return (
@@ -84,7 +83,7 @@ export function BillingSettingsPage() {
   );
 }
 
-function BillingForm({ user, saved }: { user: Account; saved: BillingDetails | null }) {
+function BillingForm({ user, saved, onChanged }: { user: Account; saved: BillingDetails | null; onChanged?: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -92,7 +91,6 @@ function BillingForm({ user, saved }: { user: Account; saved: BillingDetails | n
   // The fields lock only while a request is on its way, not while the form checks itself: the
   // check ends by focusing the first field in error, which a disabled field cannot take.
   const [saving, setSaving] = useState(false);
-  const countries = useMemo(() => countryOptions(), []);
   const {
     register,
     handleSubmit,
@@ -106,8 +104,7 @@ function BillingForm({ user, saved }: { user: Account; saved: BillingDetails | n
   const queryKey = billingDetailsQueryOptions(user.id).queryKey;
   const stored = (next: BillingDetails | null) => {
     queryClient.setQueryData(queryKey, next);
-    // The basket is priced for the saved billing country (issue 16): it follows at once.
-    void basketStore.fetch();
+    onChanged?.();
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -139,7 +136,7 @@ function BillingForm({ user, saved }: { user: Account; saved: BillingDetails | n
 
   const error = (field: keyof FormValues) => translateValidationMessage(errors[field]?.message, t);
   const optional = (label: string) => `${label} (${t('pages.billing.optional')})`;
-  const countryError = error('country');
+  const field = (name: keyof FormValues, id: string, label: string) => ({ id, label, registration: register(name), error: error(name) });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
@@ -150,53 +147,20 @@ function BillingForm({ user, saved }: { user: Account; saved: BillingDetails | n
         </p>
       )}
 
-      <fieldset disabled={saving || removing} className="grid gap-4 sm:grid-cols-2">
-        <legend className="sr-only">{t('pages.billing.heading')}</legend>
-        <div className="sm:col-span-2">
-          <TextField id="billing-name" label={t('pages.billing.name')} autoComplete="name" error={error('name')} {...register('name')} />
-        </div>
-        <div className="sm:col-span-2">
-          <EmailField id="billing-billing-email" label={t('pages.billing.billingEmail')} error={error('billing_email')} {...register('billing_email')} />
-        </div>
-        <div className="sm:col-span-2">
-          <TextField id="billing-address-line-1" label={t('pages.billing.addressLine1')} autoComplete="address-line1" error={error('address_line_1')} {...register('address_line_1')} />
-        </div>
-        <div className="sm:col-span-2">
-          <TextField
-            id="billing-address-line-2"
-            label={optional(t('pages.billing.addressLine2'))}
-            autoComplete="address-line2"
-            error={error('address_line_2')}
-            {...register('address_line_2')}
-          />
-        </div>
-        <TextField id="billing-city" label={t('pages.billing.city')} autoComplete="address-level2" error={error('city')} {...register('city')} />
-        <TextField id="billing-postal-code" label={t('pages.billing.postalCode')} autoComplete="postal-code" error={error('postal_code')} {...register('postal_code')} />
-        <TextField id="billing-county" label={optional(t('pages.billing.county'))} autoComplete="address-level1" error={error('county')} {...register('county')} />
-        <div className="grid content-start gap-2">
-          <Label htmlFor="billing-country">{t('pages.billing.country')}</Label>
-          <NativeSelect
-            id="billing-country"
-            autoComplete="country"
-            aria-invalid={countryError ? true : undefined}
-            aria-describedby={countryError ? 'billing-country-error' : 'billing-country-hint'}
-            {...register('country')}
-          >
-            <option value="">{t('pages.billing.chooseCountry')}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError id="billing-country-error">{countryError}</FieldError>
-          {!countryError && (
-            <p id="billing-country-hint" className="text-xs text-muted-foreground">
-              {t('pages.billing.countryHint')}
-            </p>
-          )}
-        </div>
-      </fieldset>
+      <BillingFields
+        legend={t('pages.billing.heading')}
+        disabled={saving || removing}
+        fields={[
+          { ...field('name', 'billing-name', t('pages.billing.name')), autoComplete: 'name', wide: true },
+          { ...field('billing_email', 'billing-billing-email', t('pages.billing.billingEmail')), kind: 'email', wide: true },
+          { ...field('address_line_1', 'billing-address-line-1', t('pages.billing.addressLine1')), autoComplete: 'address-line1', wide: true },
+          { ...field('address_line_2', 'billing-address-line-2', optional(t('pages.billing.addressLine2'))), autoComplete: 'address-line2', wide: true },
+          { ...field('city', 'billing-city', t('pages.billing.city')), autoComplete: 'address-level2' },
+          { ...field('postal_code', 'billing-postal-code', t('pages.billing.postalCode')), autoComplete: 'postal-code' },
+          { ...field('county', 'billing-county', optional(t('pages.billing.county'))), autoComplete: 'address-level1' },
+          { ...field('country', 'billing-country', t('pages.billing.country')), kind: 'country', placeholder: t('pages.billing.chooseCountry'), hint: t('pages.billing.countryHint') },
+        ]}
+      />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <PendingButton type="submit" pending={isSubmitting} pendingLabel={t('pages.billing.saving')}>

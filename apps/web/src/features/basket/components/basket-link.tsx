@@ -1,30 +1,33 @@
 import { isRegistrationComplete } from '@app/contract/registration-status';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ShoppingBasket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { basketStore } from '@/lib/basket-store';
+import { buttonClassName } from '@/components/ui/button';
 import { routePath } from '@/lib/route-paths';
-import { useBasket } from '@/lib/use-basket';
-import { useBasketNotifications } from '@/lib/use-basket-notifications';
 import { useSession } from '@/lib/use-session';
 import { cn } from '@/lib/utils';
-import { buttonClassName } from './ui/button';
-import '@/lib/basket-texts';
+import { useBasket } from '../api/basket-query';
+import { basketToasts } from '../lib/basket-toasts';
 
 /**
  * The app header's basket: a link to the Basket page with the number of items. Mounted on every
- * app page, it also keeps the basket store following the session (spec 2: fetched at start when
- * logged in, and on login) and shows the basket's toasts.
+ * app page (the app shell puts it in the header), it fetches the basket when the shell opens
+ * (spec 2: at start when logged in, and after login) and says when the basket could not be fetched
+ * (spec 8), once per failure, wherever the fetch came from.
  */
 export function BasketLink({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const { basket } = useBasket();
-  const count = basket?.items.length ?? 0;
+  const basket = useBasket();
+  const count = basket.data?.items.length ?? 0;
 
-  useEffect(() => basketStore.start(), []);
-  useBasketNotifications();
+  const announced = useRef(basket.errorUpdatedAt);
+  useEffect(() => {
+    if (!basket.isError || basket.errorUpdatedAt === announced.current) return;
+    announced.current = basket.errorUpdatedAt;
+    basketToasts.failed('fetch', basket.error.message);
+  }, [basket.isError, basket.errorUpdatedAt, basket.error]);
 
   // The Basket page needs a finished registration (spec 2); until then the link would only bounce.
   if (user === null || !isRegistrationComplete(user)) return null;

@@ -1,6 +1,6 @@
 import type { Product } from '@app/contract/basket';
 import { digitalContentConsent } from '@app/contract/checkout';
-import type { Order, OrderList } from '@app/contract/orders';
+import type { ReportListItem } from '@app/contract/reports';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -8,19 +8,18 @@ import { completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { basketFixture, big5Report, completeBundle, valuesReport } from '../../../../test/basket-fixture.ts';
 import { orderFixture, paidAnswer, testProviderConfig } from '../../../../test/checkout-fixture.ts';
-import type { RecordedRequest, Reply } from '../../../../test/local-api-server.ts';
-import { clearQueryCache } from '../../../../test/query-cache.ts';
+import type { Reply } from '../../../../test/local-api-server.ts';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 
 // Issue 5: the dashboard's offers show a report the user already owns as owned, not for sale (the
-// server would refuse it); a bundle only when every report in it is owned. Ownership comes from
-// the caller's paid orders (GET /api/orders), through the real route table and a local server.
+// server would refuse it); a bundle only when every report in it is owned. What the user owns is
+// what GET /api/reports lists (the reports their paid orders granted, the rows the server's
+// refusal reads), through the real route table and a local server.
 
 const server = setUpRouteTests();
 
 beforeEach(() => {
   sessionStorage.clear();
-  clearQueryCache();
 });
 
 function product(overrides: Partial<Product> & Pick<Product, 'id' | 'title' | 'report_types'>): Product {
@@ -43,31 +42,31 @@ const products: Product[] = [
   product({ id: 'prod-bundle', title: 'Complete profile bundle', kind: 'bundle', report_type: null, report_types: ['big5', 'environment', 'values'], unit_price: 5400 }),
 ];
 
-/** A paid order that granted `types`; `status` other than paid grants nothing. */
-function orderGranting(id: string, types: string[], status: Order['status'] = 'paid'): Order {
-  return orderFixture(basketFixture([big5Report]), {
-    id,
+/** A row of GET /api/reports: a report the user was granted (it is theirs whatever its state). */
+function ownedReport(type: ReportListItem['type'], status: ReportListItem['status'] = 'ready'): ReportListItem {
+  return {
+    id: `report-${type}`,
+    type,
+    title: type,
     status,
-    reports: status === 'paid' ? types.map((type, index) => ({ id: `${id}-report-${index}`, report_type: type, status: 'ready' as const })) : [],
-  });
+    generated_at: status === 'ready' ? '2026-03-12T09:30:00.000Z' : null,
+    page_count: status === 'ready' ? 14 : null,
+    purchased_at: '2026-03-12T09:28:00.000Z',
+    created_at: '2026-03-12T09:28:00.000Z',
+    is_new: false,
+    waiting_for: [],
+    edition: 1,
+  };
 }
 
-/** GET /api/orders as the server pages it (newest first, `per_page` at most 100). */
-function ordersPage(all: Order[], request: RecordedRequest): Reply {
-  const page = Number(request.query.get('page') ?? '1');
-  const perPage = Number(request.query.get('per_page') ?? '20');
-  const body: OrderList = { data: all.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: all.length } };
-  return { status: 200, body };
-}
-
-function serveDashboard(orders: () => Order[] | Reply) {
+function serveDashboard(reports: () => ReportListItem[] | Reply) {
   seedSession(server(), completeUser);
   server().on('GET', '/api/cart', () => ({ status: 204 }));
   server().on('GET', '/api/assessments/results', () => ({ status: 200, body: { environment: null, big5: null, values: null } }));
   server().on('GET', '/api/products', () => ({ status: 200, body: { data: products } }));
-  server().on('GET', '/api/orders', (request) => {
-    const answer = orders();
-    return Array.isArray(answer) ? ordersPage(answer, request) : answer;
+  server().on('GET', '/api/reports', () => {
+    const answer = reports();
+    return Array.isArray(answer) ? { status: 200, body: { data: answer } } : answer;
   });
 }
 
@@ -89,7 +88,7 @@ const addButton = (title: string) => ({ name: new RegExp(`^Add to basket ?: ${ti
 
 describe('report offers and the reports the user owns', () => {
   it('shows an owned report as owned, without the add button, and keeps the others and a partly owned bundle for sale', async () => {
-    serveDashboard(() => [orderGranting('order-1', ['big5']), orderGranting('order-2', ['environment'], 'failed')]);
+    serveDashboard(() => [ownedReport('big5', 'generating')]);
     const { offers } = await openOffers();
 
     const big5 = card(offers, 'BIG5 personality report');
@@ -99,7 +98,6 @@ describe('report offers and the reports the user owns', () => {
     // An owned report is read on the Reports page.
     expect(within(big5).getByRole('link', { name: 'Go to my reports' })).toHaveAttribute('href', '/reports');
 
-    // A failed order grants nothing.
     expect(within(card(offers, 'Environment report')).getByRole('button', addButton('Environment report'))).toBeEnabled();
     expect(within(card(offers, 'Top 10 values report')).getByRole('button', addButton('Top 10 values report'))).toBeEnabled();
     const bundle = card(offers, 'Complete profile bundle');
@@ -110,7 +108,7 @@ describe('report offers and the reports the user owns', () => {
 
   // Issue 16: the bundle is priced down by the single reports the user owns (the server's rule).
   it('offers a partly owned bundle at its price less the owned reports, with the list price struck through', async () => {
-    serveDashboard(() => [orderGranting('order-1', ['big5', 'values'])]);
+    serveDashboard(() => [ownedReport('big5'), ownedReport('values')]);
     const { offers } = await openOffers();
 
     const bundle = card(offers, 'Complete profile bundle');
@@ -128,10 +126,9 @@ describe('report offers and the reports the user owns', () => {
     expect(within(bundle).queryByText(/List price/)).toBeNull();
   });
 
-  it('shows the bundle and its reports as owned once every report is, across pages of orders', async () => {
-    // 150 orders: the grants are on the second page of 100.
-    const failed = Array.from({ length: 148 }, (_, index) => orderGranting(`failed-${index}`, [], 'failed'));
-    serveDashboard(() => [...failed, orderGranting('order-a', ['big5', 'environment']), orderGranting('order-b', ['values'])]);
+  it('shows the bundle and its reports as owned once every report is, in one call', async () => {
+    // The bundle's purchase grants the complete profile as a fourth report, which no offer sells.
+    serveDashboard(() => [ownedReport('complete', 'pending'), ownedReport('big5'), ownedReport('environment'), ownedReport('values')]);
     const { offers } = await openOffers();
 
     for (const title of ['BIG5 personality report', 'Environment report', 'Top 10 values report']) {
@@ -141,10 +138,11 @@ describe('report offers and the reports the user owns', () => {
     expect(within(bundle).getByText('Owned')).toBeInTheDocument();
     expect(within(bundle).getByText('Every report in this bundle is already yours.')).toBeInTheDocument();
     expect(within(offers).queryAllByRole('button')).toHaveLength(0);
-    expect(server().requestsTo('GET', '/api/orders').map((request) => request.query.get('page'))).toEqual(['1', '2']);
+    expect(server().requestsTo('GET', '/api/reports').length).toBeGreaterThan(0);
+    expect(server().requestsTo('GET', '/api/orders')).toHaveLength(0);
   });
 
-  it('offers everything when the orders cannot be loaded (the server still refuses an owned report)', async () => {
+  it('offers everything when the reports cannot be loaded (the server still refuses an owned report)', async () => {
     serveDashboard(() => ({ status: 503, body: { message: 'down', code: 'service_unavailable' } }));
     const { offers } = await openOffers();
     expect(within(offers).getAllByRole('button', { name: /^Add to basket/ })).toHaveLength(4);
@@ -152,11 +150,11 @@ describe('report offers and the reports the user owns', () => {
   });
 
   it('turns a card to owned when the server refuses it as owned (bought in another tab)', async () => {
-    let orders: Order[] = [];
-    serveDashboard(() => orders);
+    let reports: ReportListItem[] = [];
+    serveDashboard(() => reports);
     const refusal = 'You already own this report (BIG5 personality report); you will find it under Reports.';
     server().on('POST', '/api/cart/items', () => {
-      orders = [orderGranting('order-elsewhere', ['big5'])];
+      reports = [ownedReport('big5', 'pending')];
       return { status: 422, body: { message: refusal, errors: { product_id: [refusal] } } };
     });
     const { offers } = await openOffers();
@@ -169,15 +167,15 @@ describe('report offers and the reports the user owns', () => {
   it('shows the reports just paid for as owned when the buyer comes back to the dashboard', async () => {
     const basket = basketFixture([big5Report]);
     const order = orderFixture(basket);
-    let orders: Order[] = [];
-    serveDashboard(() => orders);
+    let reports: ReportListItem[] = [];
+    serveDashboard(() => reports);
     // The payment empties the basket on the server.
-    server().on('GET', '/api/cart', () => (orders.length > 0 ? { status: 204 } : { status: 200, body: { data: basket } }));
+    server().on('GET', '/api/cart', () => (reports.length > 0 ? { status: 204 } : { status: 200, body: { data: basket } }));
     server().on('GET', '/api/payments/config', () => ({ status: 200, body: testProviderConfig }));
     server().on('GET', '/api/payment-methods', () => ({ status: 200, body: { data: [] } }));
     server().on('GET', `/api/orders/${order.id}`, () => ({ status: 200, body: { data: order } }));
     server().on('POST', '/api/checkout', () => {
-      orders = [order];
+      reports = [ownedReport('big5', 'generating')];
       return { status: 200, body: paidAnswer(order) };
     });
 
