@@ -79,13 +79,15 @@ export async function latestInvoice(db: DatabaseHandle, subscriptionId: string):
 
 /** One period's price for what the organisation holds now (its services, its portfolio companies, its billing country). */
 export async function quoteForOrganisation(db: DatabaseHandle, organisation: OrganisationRow, plan: BillingPlan, sellerCountry: string, at: Date): Promise<OrganisationQuote> {
-  const [services, [portfolio]] = await Promise.all([
-    db.select({ product_id: organisationServices.productId, quantity: organisationServices.quantity }).from(organisationServices).where(eq(organisationServices.organisationId, organisation.id)),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(organisationPeople)
-      .where(and(eq(organisationPeople.organisationId, organisation.id), eq(organisationPeople.list, 'portfolio_company'))),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection runs a statement at a time.
+  const services = await db
+    .select({ product_id: organisationServices.productId, quantity: organisationServices.quantity })
+    .from(organisationServices)
+    .where(eq(organisationServices.organisationId, organisation.id));
+  const [portfolio] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(organisationPeople)
+    .where(and(eq(organisationPeople.organisationId, organisation.id), eq(organisationPeople.list, 'portfolio_company')));
   return quoteOrganisation(
     db,
     { type: organisation.type as OrganisationType, plan, services, portfolio_companies: portfolio?.count ?? 0, country: organisation.billingCountry },

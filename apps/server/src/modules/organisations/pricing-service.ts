@@ -62,14 +62,13 @@ export interface QuoteContext {
 
 /** One period's price for the wizard's choices (`POST /api/organisations/quote`). */
 export async function quoteOrganisation(db: DatabaseHandle, request: OrganisationQuoteRequest, context: QuoteContext): Promise<OrganisationQuote> {
-  const [[typePrice], [plan], offered] = await Promise.all([
-    db.select().from(organisationTypePrices).where(eq(organisationTypePrices.type, request.type)),
-    db.select().from(billingPlans).where(eq(billingPlans.plan, request.plan)),
-    servicesOnOffer(
-      db,
-      request.services.map((service) => service.product_id),
-    ),
-  ]);
+  // One after the other: `db` may be a transaction (the activation's), which runs a statement at a time.
+  const [typePrice] = await db.select().from(organisationTypePrices).where(eq(organisationTypePrices.type, request.type));
+  const [plan] = await db.select().from(billingPlans).where(eq(billingPlans.plan, request.plan));
+  const offered = await servicesOnOffer(
+    db,
+    request.services.map((service) => service.product_id),
+  );
   if (!typePrice || !plan) throw new Error(`no price for ${request.type} on ${request.plan}: the organisation-pricing seed has not run`);
   const errors = refuseUnknownServices(request.services, offered);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
