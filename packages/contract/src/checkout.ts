@@ -201,3 +201,6 @@ export const checkoutMessages = {
   authenticationFailed: 'The extra confirmation of this payment was not completed.',
   paymentMethodUnusable: 'This saved card can no longer be used. Choose another card.',
 } as const;
+
+/** `POST /api/webhooks/stripe`: received, and whether Stripe had sent this event before. */
+export const stripeWebhookAnswer = z.object({ received: z.literal(true), duplicate: z.boolean() });

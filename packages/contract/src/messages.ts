@@ -22,6 +22,8 @@ export const errorMessages = {
   failedToFetch: 'Failed to fetch',
   tryAgainLater: 'Something went wrong. Please try again later...',
   sessionExpired: 'Session expired. Please log in again.',
+  /** A 400 the server has no words of its own for (a body it cannot read). */
+  requestNotProcessed: 'The request could not be processed.',
 } as const;
 
 /** Basket messages (spec section 8). The coupon refusals are ours: basketRuleMessages in cart.ts. */

@@ -43,8 +43,8 @@ export const errorsPlugin = fp(
       if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
         request.log.info({ err: error }, 'client error');
         // Fastify's own 400 messages (malformed JSON, empty body) are safe and useful to show.
-        if (status === 400) return sendBadRequest(reply, error.code?.startsWith('FST_') ? error.message : 'The request could not be processed.');
-        const known = clientErrors[status] ?? { code: 'bad_request', message: 'The request could not be processed.' };
+        if (status === 400) return sendBadRequest(reply, error.code?.startsWith('FST_') ? error.message : errorMessages.requestNotProcessed);
+        const known = clientErrors[status] ?? { code: 'bad_request', message: errorMessages.requestNotProcessed };
         return sendError(reply, status, known.code, known.message);
       }
       return sendUnexpected(request, reply, error);

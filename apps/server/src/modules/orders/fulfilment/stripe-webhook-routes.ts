@@ -1,4 +1,5 @@
 import { shopApiPaths } from '@app/contract/api-paths';
+import { stripeWebhookAnswer } from '@app/contract/checkout';
 import { badRequestBody } from '@app/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET): payment_intent.succeeded / payment_failed',
         body: z.string(),
-        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: badRequestBody },
+        response: { 200: stripeWebhookAnswer, 400: badRequestBody },
       },
     },
     async (request) => {
