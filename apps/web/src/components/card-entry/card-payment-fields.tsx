@@ -20,9 +20,12 @@ export interface CardPaymentFieldsProps {
   id: string;
   config: PaymentConfig;
   savedMethods: PaymentMethod[];
-  /** The host form's registrations: the radio of saved cards / new card, and the test card's fields. */
-  choiceField: UseFormRegisterReturn;
-  cardFields: { number: UseFormRegisterReturn; expiry: UseFormRegisterReturn; cvc: UseFormRegisterReturn };
+  /**
+   * The host form's `register` of the radio of saved cards / new card and of the test card's
+   * fields, called while these fields render, so the form registers (and focuses a first error)
+   * in the order the page shows its fields.
+   */
+  register: { choice(): UseFormRegisterReturn; card(field: 'number' | 'expiry' | 'cvc'): UseFormRegisterReturn };
   /** Translated messages of the card's fields. */
   cardErrors: { number?: string; expiry?: string; cvc?: string };
   choice: string;
@@ -45,8 +48,7 @@ export function CardPaymentFields({
   id,
   config,
   savedMethods,
-  choiceField,
-  cardFields,
+  register,
   cardErrors,
   choice,
   cardNumber,
@@ -59,11 +61,20 @@ export function CardPaymentFields({
   const { t } = useTranslation();
   const usable = savedMethods.filter((method) => !isMethodExpired(method));
   const newCard = choice === newCardChoice || usable.length === 0;
+  const choiceField = usable.length > 0 ? register.choice() : null;
 
   const newCardForm = (
     <div className="grid gap-4">
       {config.provider === 'test' ? (
-        <TestCardFields id={id} number={cardFields.number} expiry={cardFields.expiry} cvc={cardFields.cvc} numberValue={cardNumber} errors={cardErrors} disabled={disabled} />
+        <TestCardFields
+          id={id}
+          number={register.card('number')}
+          expiry={register.card('expiry')}
+          cvc={register.card('cvc')}
+          numberValue={cardNumber}
+          errors={cardErrors}
+          disabled={disabled}
+        />
       ) : config.publishable_key ? (
         <LazyStripeCardField id={`${id}-stripe`} publishableKey={config.publishable_key} onReady={onStripeReady} error={stripeError} disabled={disabled} />
       ) : (

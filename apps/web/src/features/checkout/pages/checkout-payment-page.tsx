@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { CheckboxField } from '@/components/checkbox-field';
 import { validateCard, formatCardNumber } from '@/components/card-entry/card-format';
+import { CardPaymentFields } from '@/components/card-entry/card-payment-fields';
+import { ConfirmPaymentDialog } from '@/components/card-entry/confirm-payment-dialog';
 import type { StripeCardHandle } from '@/components/card-entry/stripe-card-field';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -21,12 +23,11 @@ import { usePaymentMethods } from '@/lib/payment-methods';
 import { routePath } from '@/lib/route-paths';
 import { useNavigateTo } from '@/lib/use-navigate-to';
 import { useSession } from '@/lib/use-session';
+import { translateValidationMessage } from '@/lib/validation-message';
 import { CheckoutBillingFields } from '../components/checkout-billing-fields';
-import { ConfirmPaymentDialog } from '../components/confirm-payment-dialog';
 import { DigitalContentConsentField } from '../components/digital-content-consent-field';
 import { IdentityAlert } from '../components/identity-alert';
 import { OrderSummary, type OrderSummaryLine } from '../components/order-summary';
-import { PaymentFields } from '../components/payment-fields';
 import { billingDraft } from '../lib/billing-draft';
 import type { CheckoutBasket } from '../lib/checkout-basket';
 import {
@@ -340,6 +341,7 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
   // check ends by focusing the first field in error, which a disabled field cannot take.
   const fieldsLocked = payment.paying;
   const message = payment.problem?.kind === 'message' ? payment.problem.message : formError;
+  const cardError = (field: 'number' | 'expiry' | 'cvc') => translateValidationMessage(errors.card?.[field]?.message, t);
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -405,16 +407,23 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
             <p className="mb-5 text-sm text-muted-foreground">
               {savedMethods.length > 0 ? t('checkout.payment.description') : t('checkout.payment.descriptionNoSaved')}
             </p>
-            <PaymentFields
+            <CardPaymentFields
+              id="card"
               config={config}
               savedMethods={savedMethods}
-              register={register}
-              errors={errors}
+              register={{ choice: () => register('payment_choice'), card: (field) => register(`card.${field}`) }}
+              cardErrors={{ number: cardError('number'), expiry: cardError('expiry'), cvc: cardError('cvc') }}
               choice={choice}
               cardNumber={cardNumber}
               onPickTestCard={(number) => setValue('card.number', formatCardNumber(number), { shouldValidate: true })}
               onStripeReady={onStripeReady}
               stripeError={stripeError}
+              newCardFooter={
+                <label className="flex cursor-pointer items-center gap-2 text-sm">
+                  <input type="checkbox" className="size-4 cursor-pointer accent-primary" disabled={fieldsLocked} {...register('save_card')} />
+                  {t('checkout.payment.saveCard')}
+                </label>
+              }
               disabled={fieldsLocked}
             />
           </section>

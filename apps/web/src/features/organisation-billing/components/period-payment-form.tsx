@@ -140,8 +140,7 @@ export function PeriodPaymentForm({ id, organisationId, config, savedMethods, se
         id={id}
         config={config}
         savedMethods={savedMethods}
-        choiceField={register('payment_choice')}
-        cardFields={{ number: register('card.number'), expiry: register('card.expiry'), cvc: register('card.cvc') }}
+        register={{ choice: () => register('payment_choice'), card: (field) => register(`card.${field}`) }}
         cardErrors={{ number: cardError('number'), expiry: cardError('expiry'), cvc: cardError('cvc') }}
         choice={choice}
         cardNumber={cardNumber}
