@@ -115,18 +115,18 @@ test('a logged-out visitor is sent to the login page from the reports pages', as
   }
 });
 
-// The organisation pages do not exist yet: they show NotFound, which anyone may see, instead of
-// sending an unregistered user to the dashboard.
-test.fixme('a user whose registration is incomplete is sent from the organisation pages to the dashboard', async ({ page, sharedAccount }) => {
-  await signInBrowser(page, await sharedAccount.session());
-  for (const path of ['/organization/create']) {
+test('a user whose registration is incomplete is sent from the organisation pages to the dashboard', async ({ page, request }) => {
+  // Signed up, birth details not given yet: registration unfinished.
+  const user = await createUserThroughApi(request, 'incomplete-organisations');
+  await signInBrowser(page, user.session);
+  for (const path of ['/organization', '/organization/create']) {
     await page.goto(path);
     await expect(page, `${path} with an incomplete registration`).toHaveURL(/\/dashboard$/);
   }
 });
 
-test.fixme('a logged-out visitor is sent to the login page from the organisation pages', async ({ page }) => {
-  for (const path of ['/organization/create']) {
+test('a logged-out visitor is sent to the login page from the organisation pages', async ({ page }) => {
+  for (const path of ['/organization', '/organization/create']) {
     await page.goto(path);
     await expectPath(page, '/login', `${path} while logged out`);
   }
