@@ -3,7 +3,7 @@ import type { CheckoutRequest, OrderConfirmRequest } from '@app/contract/checkou
 import { paymentMessages } from '@app/contract/messages';
 import type { OrganisationQuote } from '@app/contract/organisation-pricing';
 import type { BillingPlan, OrganisationType } from '@app/contract/organisations';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connection.ts';
 import type { DatabaseHandle } from '../../db/database-handle.ts';
@@ -29,6 +29,7 @@ import {
 } from '../payments/public.ts';
 import { addMonths } from './billing-period.ts';
 import { invoiceBillingOf, invoiceForPeriod, toPeriodInvoice, type PeriodInvoiceRow } from './period-invoices.ts';
+import { claimCharge, chargeClaimed } from './period-charges.ts';
 import { markPeriodPaid } from './period-payment.ts';
 
 // Issue 12, "After success an Activate action": the first period is invoiced and charged through
@@ -45,9 +46,6 @@ export interface BillingDeps {
   /** The seller's country (config DEFAULT_VAT_COUNTRY). */
   sellerCountry: string;
 }
-
-/** A charge not back from the provider within this long is taken to have crashed; a new attempt may start. */
-const stalledChargeMs = 60_000;
 
 export class BillingConflictError extends DomainError {
   override name = 'BillingConflictError';
@@ -204,17 +202,7 @@ export async function activateOrganisation(deps: BillingDeps, userId: string, or
     // The first period is keyed by the subscription's start and moves to the payment's time once paid.
     const invoice = await invoiceForPeriod(tx, { subscriptionId: subscription.id, periodStart: subscription.createdAt, quote, billing: invoiceBillingOf(locked), at: now });
     if (!invoice) throw new Error(`no price for plan ${locked.plan}`);
-    const [attempt] = await tx
-      .update(subscriptionInvoices)
-      .set({ attempts: sql`${subscriptionInvoices.attempts} + 1`, chargingSince: now, failureMessage: null, updatedAt: now })
-      .where(
-        and(
-          eq(subscriptionInvoices.id, invoice.id),
-          eq(subscriptionInvoices.status, 'open'),
-          or(isNull(subscriptionInvoices.chargingSince), lt(subscriptionInvoices.chargingSince, new Date(now.getTime() - stalledChargeMs))),
-        ),
-      )
-      .returning();
+    const attempt = await claimCharge(tx, invoice.id, now);
     if (!attempt) throw new BillingConflictError(activationMessages.chargeInProgress);
     return { invoice: attempt, organisationName: locked.name };
   });
@@ -223,18 +211,14 @@ export async function activateOrganisation(deps: BillingDeps, userId: string, or
   const { invoice } = claimed;
   let outcome: PaymentOutcome;
   try {
-    outcome = await deps.provider.charge({
-      amount: invoice.total,
-      currency: 'eur',
+    outcome = await chargeClaimed(deps, invoice, {
       description: `${claimed.organisationName}: ${invoice.plan} plan, first period (invoice ${invoice.number})`,
-      idempotencyKey: `subscription-invoice-${invoice.id}-${invoice.attempts}`,
       customerId,
       source,
       saveMethod: chosenMethodId === null,
       metadata: { subscription_invoice_id: invoice.id, organisation_id: organisationId, user_id: userId },
     });
   } catch (error) {
-    await deps.db.update(subscriptionInvoices).set({ chargingSince: null, updatedAt: deps.clock.now() }).where(eq(subscriptionInvoices.id, invoice.id));
     if (error instanceof PaymentProviderUnavailableError) deps.log.error({ err: error.cause ?? error, organisationId }, 'the payment provider could not be reached');
     throw error;
   }

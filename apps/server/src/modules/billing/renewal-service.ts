@@ -1,5 +1,5 @@
 import type { BillingPlan } from '@app/contract/organisations';
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { organisationMembers } from '../../db/schema/organisation-members.ts';
 import { organisationServices } from '../../db/schema/organisation-services.ts';
 import { organisations } from '../../db/schema/organisations.ts';
@@ -12,6 +12,7 @@ import { customerIdFor, PaymentProviderUnavailableError, type PaymentOutcome } f
 import { formatEuros } from '../tax/public.ts';
 import { quoteForOrganisation, type BillingDeps } from './activation-service.ts';
 import { invoiceBillingOf, invoiceForPeriod, type PeriodInvoiceRow } from './period-invoices.ts';
+import { chargeClaimed, claimCharge } from './period-charges.ts';
 import { markPeriodPaid } from './period-payment.ts';
 
 // Issue 12, "Subscriptions and billing": at the end of each period a job renews the subscription,
@@ -27,7 +28,6 @@ export const renewDueQueue = 'billing.renew-due';
 export const retryAfterDays = [1, 3, 7] as const;
 
 const dayMs = 24 * 60 * 60 * 1000;
-const stalledChargeMs = 60_000;
 const dateInWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The organisation's billing page on the web. */
@@ -117,17 +117,7 @@ export async function renewSubscription(deps: BillingDeps, subscriptionId: strin
       at: now,
     });
     if (!invoice) return null;
-    const [attempt] = await tx
-      .update(subscriptionInvoices)
-      .set({ attempts: sql`${subscriptionInvoices.attempts} + 1`, chargingSince: now, updatedAt: now })
-      .where(
-        and(
-          eq(subscriptionInvoices.id, invoice.id),
-          eq(subscriptionInvoices.status, 'open'),
-          or(isNull(subscriptionInvoices.chargingSince), lt(subscriptionInvoices.chargingSince, new Date(now.getTime() - stalledChargeMs))),
-        ),
-      )
-      .returning();
+    const attempt = await claimCharge(tx, invoice.id, now);
     if (!attempt) return null;
     return { invoice: attempt, organisationId: organisation.id, organisationName: organisation.name, payerUserId: subscription.payerUserId, providerMethodId: subscription.providerMethodId };
   });
@@ -145,21 +135,13 @@ export async function renewSubscription(deps: BillingDeps, subscriptionId: strin
 async function chargeRenewal(deps: BillingDeps, claimed: ClaimedRenewal): Promise<PaymentOutcome> {
   const { invoice } = claimed;
   if (!claimed.payerUserId || !claimed.providerMethodId) return { status: 'failed', paymentId: null, failureCode: 'no_card', failureMessage: 'No card is kept for this subscription.' };
-  try {
-    return await deps.provider.charge({
-      amount: invoice.total,
-      currency: 'eur',
-      description: `${claimed.organisationName}: ${invoice.plan} plan renewal (invoice ${invoice.number})`,
-      idempotencyKey: `subscription-invoice-${invoice.id}-${invoice.attempts}`,
-      customerId: await customerIdFor(deps.db, deps.provider, claimed.payerUserId),
-      source: { kind: 'saved', providerMethodId: claimed.providerMethodId },
-      saveMethod: false,
-      metadata: { subscription_invoice_id: invoice.id, organisation_id: claimed.organisationId },
-    });
-  } catch (error) {
-    await deps.db.update(subscriptionInvoices).set({ chargingSince: null, updatedAt: deps.clock.now() }).where(eq(subscriptionInvoices.id, invoice.id));
-    throw error;
-  }
+  return chargeClaimed(deps, invoice, {
+    description: `${claimed.organisationName}: ${invoice.plan} plan renewal (invoice ${invoice.number})`,
+    customerId: await customerIdFor(deps.db, deps.provider, claimed.payerUserId),
+    source: { kind: 'saved', providerMethodId: claimed.providerMethodId },
+    saveMethod: false,
+    metadata: { subscription_invoice_id: invoice.id, organisation_id: claimed.organisationId },
+  });
 }
 
 /** A refused renewal: the next try after 1, 3 and 7 days, an e-mail each time; past due after the last. */

@@ -1,21 +1,19 @@
 import { subscriptionMessages, type ActivationResponse } from '@app/contract/organisation-billing';
 import type { CheckoutRequest } from '@app/contract/checkout';
 import { plansFor, quantityRefusal, type BillingPlan, type OrganisationType } from '@app/contract/organisations';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { organisationServices } from '../../db/schema/organisation-services.ts';
 import { products } from '../../db/schema/products.ts';
-import { subscriptionInvoices } from '../../db/schema/subscription-invoices.ts';
 import { subscriptions } from '../../db/schema/subscriptions.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../lib/domain-errors.ts';
 import { requireManager } from '../organisations/public.ts';
-import { customerIdFor, type PaymentOutcome } from '../payments/public.ts';
+import { customerIdFor } from '../payments/public.ts';
+import { chargeClaimed, claimCharge } from './period-charges.ts';
 import { activationState, BillingConflictError, latestInvoice, organisationRow, paymentSourceFor, settleOpenInvoice, subscriptionOf, type BillingDeps } from './activation-service.ts';
 
 // Issue 12: what the owner changes on a running subscription: cancel at the period's end and
 // resume before it, a plan or service quantities from the next period on (never below a service's
 // minimum), and "pay now" for a period a renewal could not pay.
-
-const stalledChargeMs = 60_000;
 
 async function activeSubscription(deps: BillingDeps, userId: string, organisationId: string) {
   await requireManager(deps.db, userId, organisationId);
@@ -92,34 +90,15 @@ export async function payNow(deps: BillingDeps, userId: string, organisationId: 
   const { source, chosenMethodId } = await paymentSourceFor(deps, userId, input.payment);
   const customerId = await customerIdFor(deps.db, deps.provider, userId);
   const now = deps.clock.now();
-  const [invoice] = await deps.db
-    .update(subscriptionInvoices)
-    .set({ attempts: sql`${subscriptionInvoices.attempts} + 1`, chargingSince: now, failureMessage: null, updatedAt: now })
-    .where(
-      and(
-        eq(subscriptionInvoices.id, open.id),
-        eq(subscriptionInvoices.status, 'open'),
-        or(isNull(subscriptionInvoices.chargingSince), lt(subscriptionInvoices.chargingSince, new Date(now.getTime() - stalledChargeMs))),
-      ),
-    )
-    .returning();
+  const invoice = await claimCharge(deps.db, open.id, now);
   if (!invoice) return activationState(deps, organisationId);
-  let outcome: PaymentOutcome;
-  try {
-    outcome = await deps.provider.charge({
-      amount: invoice.total,
-      currency: 'eur',
-      description: `Subscription invoice ${invoice.number}`,
-      idempotencyKey: `subscription-invoice-${invoice.id}-${invoice.attempts}`,
-      customerId,
-      source,
-      saveMethod: chosenMethodId === null,
-      metadata: { subscription_invoice_id: invoice.id, organisation_id: organisationId, user_id: userId },
-    });
-  } catch (error) {
-    await deps.db.update(subscriptionInvoices).set({ chargingSince: null, updatedAt: deps.clock.now() }).where(eq(subscriptionInvoices.id, invoice.id));
-    throw error;
-  }
+  const outcome = await chargeClaimed(deps, invoice, {
+    description: `Subscription invoice ${invoice.number}`,
+    customerId,
+    source,
+    saveMethod: chosenMethodId === null,
+    metadata: { subscription_invoice_id: invoice.id, organisation_id: organisationId, user_id: userId },
+  });
   await settleOpenInvoice(deps, { invoice, outcome, payerId: userId, chosenMethodId });
   return activationState(deps, organisationId);
 }

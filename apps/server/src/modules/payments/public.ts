@@ -8,6 +8,7 @@ export { paymentsPlugin, type PaymentEventHandler } from './payments-plugin.ts';
 export { checkCard } from './providers/card-checks.ts';
 export {
   PaymentProviderUnavailableError,
+  type ChargeRequest,
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentSource,
