@@ -1,7 +1,8 @@
-import { organisationsRootKey } from '@/lib/organisation-list';
+import { organisationKey } from '@/lib/organisation-details';
 
-// The query keys of one organisation sit under `['organisations', 'detail', id]` (as the members
-// feature keeps them), so activating or changing the subscription refreshes all the app shows of it.
+// The query keys of one organisation sit under `['organisations', 'detail', id]`
+// (lib/organisation-details.ts), so activating or changing the subscription refreshes all the app
+// shows of it.
 
-export const organisationKey = (organisationId: string) => [...organisationsRootKey, 'detail', organisationId] as const;
+export { organisationKey };
 export const subscriptionKey = (organisationId: string) => [...organisationKey(organisationId), 'subscription'] as const;

@@ -2,7 +2,7 @@ import { organisationApiPaths } from '@app/contract/api-paths';
 import { activationEnvelope, type ActivationResponse } from '@app/contract/organisation-billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { httpClient } from '@/lib/http-client';
-import { BillingRefusal } from '../lib/refusal';
+import { dataOrThrow } from '../lib/refusal';
 import { subscriptionKey } from './billing-keys';
 
 /**
@@ -12,7 +12,7 @@ import { subscriptionKey } from './billing-keys';
 export async function getSubscription(organisationId: string, signal?: AbortSignal): Promise<ActivationResponse | null> {
   const result = await httpClient.get(organisationApiPaths.subscription(organisationId), undefined, { schema: activationEnvelope, signal });
   if (result.status === 404) return null;
-  if (result.error !== null) throw new BillingRefusal(result);
+  dataOrThrow(result);
   if (result.data === null) throw new Error('The subscription answered with no body');
   return result.data.data;
 }
