@@ -1,8 +1,8 @@
 import { CreditCard, FileText, LayoutGrid, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { routePath, type ParamlessRouteName } from '@/lib/route-paths';
 import { cn } from '@/lib/utils';
+import { SidebarNavLink } from './sidebar-nav-link';
 
 export interface NavItem {
   route: ParamlessRouteName;
@@ -35,21 +35,7 @@ export function NavMain({ items = mainNavItems, collapsed = false, onNavigate }:
           const title = t(item.titleKey);
           return (
             <li key={item.route}>
-              <NavLink
-                to={routePath(item.route)}
-                onClick={onNavigate}
-                title={collapsed ? title : undefined}
-                className={({ isActive }) =>
-                  cn(
-                    'flex h-9 items-center gap-3 rounded-md text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                    isActive ? 'bg-sidebar-accent text-sidebar-accent-foreground' : 'text-sidebar-foreground',
-                    collapsed ? 'justify-center' : 'px-2.5',
-                  )
-                }
-              >
-                <item.icon aria-hidden="true" className="size-4 shrink-0" />
-                <span className={cn('truncate', collapsed && 'sr-only')}>{title}</span>
-              </NavLink>
+              <SidebarNavLink to={routePath(item.route)} title={title} icon={item.icon} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           );
         })}

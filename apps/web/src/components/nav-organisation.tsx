@@ -1,9 +1,9 @@
 import type { OrganisationSummary } from '@app/contract/organisations';
 import { Receipt, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { routePath } from '@/lib/route-paths';
 import { cn } from '@/lib/utils';
+import { SidebarNavLink } from './sidebar-nav-link';
 
 export interface NavOrganisationProps {
   organisation: OrganisationSummary;
@@ -37,21 +37,7 @@ export function NavOrganisation({ organisation, collapsed = false, onNavigate }:
           const title = t(item.titleKey);
           return (
             <li key={item.key}>
-              <NavLink
-                to={item.to}
-                onClick={onNavigate}
-                title={collapsed ? title : undefined}
-                className={({ isActive }) =>
-                  cn(
-                    'flex h-9 items-center gap-3 rounded-md text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                    isActive ? 'bg-sidebar-accent text-sidebar-accent-foreground' : 'text-sidebar-foreground',
-                    collapsed ? 'justify-center' : 'px-2.5',
-                  )
-                }
-              >
-                <item.icon aria-hidden="true" className="size-4 shrink-0" />
-                <span className={cn('truncate', collapsed && 'sr-only')}>{title}</span>
-              </NavLink>
+              <SidebarNavLink to={item.to} title={title} icon={item.icon} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           );
         })}

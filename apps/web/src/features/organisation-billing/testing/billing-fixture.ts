@@ -1,6 +1,7 @@
 import type { ActivationResponse, PeriodInvoice, SubscriptionView } from '@app/contract/organisation-billing';
 import type { OrganisationQuote } from '@app/contract/organisation-pricing';
 import type { Organisation } from '@app/contract/organisations';
+import { baseOrganisationFixture } from '../../../../test/organisation-fixture.ts';
 
 // An organisation, its subscription and its invoices as the server answers them (issue 12),
 // changed per test by overriding only what the test is about.
@@ -9,27 +10,14 @@ export const organisationId = '5b1f3c2a-7d4e-4f6a-8b9c-0d1e2f3a4b5c';
 export const serviceId = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 
 export function organisationFixture(overrides: Partial<Organisation> = {}): Organisation {
-  return {
+  return baseOrganisationFixture({
     id: organisationId,
-    name: 'Oak & Pine Ltd',
-    type: 'business',
     status: 'pending_activation',
-    plan: 'monthly',
-    role: 'owner',
-    created_at: '2026-11-01T09:00:00.000Z',
-    address: '12 Market Street, Leeds',
-    registration_number: 'HRB 12345',
-    vat_code: 'DE123456789',
-    business_description: 'Furniture made to last.',
-    registrar_name: null,
-    registrar_email: null,
-    registrar_phone: null,
-    nature_of_event: null,
     services: [{ product_id: serviceId, product_sku: 'team-profiles', title: 'Team profiles', quantity: 10, minimum_quantity: 5, unit_price: 900 }],
     counts: { users: 1, employees: 3, portfolio_companies: 0, members: 1 },
     billing_details: { name: 'Oak & Pine GmbH', billing_email: 'billing@example.com', address_line_1: 'Hauptstraße 1', address_line_2: null, city: 'Berlin', postal_code: '10115', country: 'DE', county: null },
     ...overrides,
-  };
+  });
 }
 
 export function quoteFixture(overrides: Partial<OrganisationQuote> = {}): OrganisationQuote {

@@ -1,5 +1,6 @@
 import type { InvitationView, MemberView } from '@app/contract/organisation-members';
 import type { Organisation } from '@app/contract/organisations';
+import { baseOrganisationFixture } from '../../../../test/organisation-fixture.ts';
 
 // An organisation, its members and invitations as the server answers them (issue 12), changed per
 // test by overriding only what the test is about.
@@ -7,27 +8,7 @@ import type { Organisation } from '@app/contract/organisations';
 export const organisationId = '7d0c4a52-3f6e-4b8a-9c1d-2e5f6a7b8c9d';
 
 export function organisationFixture(overrides: Partial<Organisation> = {}): Organisation {
-  return {
-    id: organisationId,
-    name: 'Oak & Pine Ltd',
-    type: 'business',
-    status: 'active',
-    plan: 'monthly',
-    role: 'owner',
-    created_at: '2026-11-01T09:00:00.000Z',
-    address: '12 Market Street, Leeds',
-    registration_number: 'HRB 12345',
-    vat_code: 'DE123456789',
-    business_description: 'Furniture made to last.',
-    registrar_name: null,
-    registrar_email: null,
-    registrar_phone: null,
-    nature_of_event: null,
-    services: [],
-    counts: { users: 1, employees: 3, portfolio_companies: 0, members: 3 },
-    billing_details: { name: 'Oak & Pine Ltd', billing_email: 'billing@example.com', address_line_1: '12 Market Street', address_line_2: null, city: 'Leeds', postal_code: 'LS1 1AA', country: 'DE', county: null },
-    ...overrides,
-  };
+  return baseOrganisationFixture({ id: organisationId, ...overrides });
 }
 
 export function memberFixture(overrides: Partial<MemberView> & Pick<MemberView, 'user_id' | 'name'>): MemberView {
