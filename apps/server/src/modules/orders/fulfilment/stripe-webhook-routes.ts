@@ -1,15 +1,17 @@
 import { shopApiPaths } from '@app/contract/api-paths';
 import { stripeWebhookAnswer } from '@app/contract/checkout';
-import { badRequestBody } from '@app/contract/errors';
+import { badRequestBody, errorBody } from '@app/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NotFoundError } from '../../../lib/domain-errors.ts';
 import { receiveProviderEvent } from './payment-events.ts';
 
 /**
  * `POST /api/webhooks/stripe`: public (Stripe has no session), no CSRF (Stripe signs instead), and
- * the body kept as the exact bytes received, which the signature covers. A bad signature is 400
- * and nothing is stored; every verified event is answered 2xx, duplicates included, even when its
- * handling failed (it is stored and retried by the sweeper), so Stripe does not keep resending.
+ * the body kept as the exact bytes received, which the signature covers. A missing or bad signature
+ * is 400 and nothing is stored; while Stripe is not the provider the route answers 404. Every
+ * verified event is answered 2xx, duplicates included, even when its handling failed (it is stored
+ * and retried by the sweeper), so Stripe does not keep resending.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // This plugin's own context: JSON stays a string here, for the signature check.
@@ -20,11 +22,15 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     shopApiPaths.stripeWebhook,
     {
       config: { public: true, csrf: false },
+      // Before the body is looked at: with the test provider nothing is here, whatever is sent.
+      preValidation: async () => {
+        if (app.paymentProvider.name !== 'stripe') throw new NotFoundError();
+      },
       schema: {
         tags: ['checkout'],
         summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET): payment_intent.succeeded / payment_failed',
         body: z.string(),
-        response: { 200: stripeWebhookAnswer, 400: badRequestBody },
+        response: { 200: stripeWebhookAnswer, 400: badRequestBody, 404: errorBody },
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/connection.ts';
 import { testProviderMethods } from '../../../db/schema/test-provider-methods.ts';
 import { testProviderPayments } from '../../../db/schema/test-provider-payments.ts';
+import { NotFoundError } from '../../../lib/domain-errors.ts';
 import {
   PaymentMethodRefusedError,
   type ChargeRequest,
@@ -159,8 +160,9 @@ export class TestPaymentProvider implements PaymentProvider {
     await this.db.delete(testProviderMethods).where(eq(testProviderMethods.customerId, customerId));
   }
 
+  /** Nobody sends the test provider webhooks (its events go to onEvent listeners): the route is not there. */
   parseWebhook(): ProviderEvent {
-    throw new Error('the test provider receives no webhooks; its events go to onEvent listeners');
+    throw new NotFoundError();
   }
 
   onEvent(listener: (event: ProviderEvent) => Promise<void>): void {
