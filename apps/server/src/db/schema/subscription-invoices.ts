@@ -38,6 +38,8 @@ export const subscriptionInvoices = pgTable(
     /** Set while a charge is on its way to the provider: a second attempt meanwhile is refused (never two charges). */
     chargingSince: timestamp({ withTimezone: true }),
     providerPaymentId: text(),
+    /** Stripe Billing's invoice (`in_...`) this period was paid by: one period invoice per Stripe invoice. */
+    providerInvoiceId: text(),
     failureMessage: text(),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +48,7 @@ export const subscriptionInvoices = pgTable(
   (table) => [
     uniqueIndex('subscription_invoices_period_unique').on(table.subscriptionId, table.periodStart),
     uniqueIndex('subscription_invoices_number_unique').on(table.number),
+    uniqueIndex('subscription_invoices_provider_invoice_unique').on(table.providerInvoiceId),
     check('subscription_invoices_status_known', sql`${table.status} in ('open', 'paid', 'failed')`),
   ],
 );

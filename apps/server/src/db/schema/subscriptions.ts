@@ -29,6 +29,11 @@ export const subscriptions = pgTable(
     paymentProvider: text().notNull(),
     /** The provider's saved method renewals are charged to. */
     providerMethodId: text(),
+    /**
+     * Stripe Billing's subscription (`sub_...`) when Stripe is the provider: Stripe renews and
+     * retries, and its webhooks are reconciled into this row by this id (unique: never two rows).
+     */
+    providerSubscriptionId: text(),
     /** The idempotency key of the activation request that started it. */
     activationKey: uuid().notNull(),
     /** Failed renewal charges in a row, and when the next try is due (dunning). */
@@ -39,6 +44,7 @@ export const subscriptions = pgTable(
   },
   (table) => [
     uniqueIndex('subscriptions_organisation_unique').on(table.organisationId),
+    uniqueIndex('subscriptions_provider_subscription_unique').on(table.providerSubscriptionId),
     index('subscriptions_due_idx').on(table.status, table.currentPeriodEnd),
     check('subscriptions_status_known', sql`${table.status} in ('incomplete', 'active', 'past_due', 'cancelled')`),
     check('subscriptions_plan_known', sql`${table.plan} in ('monthly', 'quarterly', 'annual', 'contract')`),
