@@ -27,6 +27,8 @@ export type RequestOptions = {
   /** Extra headers; the client's own (JSON, XSRF, Authorization) win over these. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The request outlives the page (sent while the tab closes or reloads); small bodies only (64 KB in all). */
+  keepalive?: boolean;
   /**
    * false: send no Bearer token and never refresh (login, Google login): a stale stored token must
    * not turn a wrong password into a "session expired".
@@ -181,6 +183,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         headers,
         body: hasBody ? JSON.stringify(request.body) : undefined,
         signal: request.init.signal,
+        keepalive: request.init.keepalive,
       },
     );
   };

@@ -3,7 +3,7 @@ import type { OrganisationOffer, OrganisationQuote } from '@app/contract/organis
 import { organisationMessages, type Organisation } from '@app/contract/organisations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import type { Handler } from '../../../../test/local-api-server.ts';
@@ -262,6 +262,19 @@ describe('organization.create: the creation wizard', () => {
     await userEvent.type(screen.getByLabelText('Organisation name'), 'Oak & Pine');
     await waitFor(() => expect(server().requestsTo('PUT', '/api/organisations/draft').at(-1)?.body).toMatchObject({ step: 'details', form: { details: { name: 'Oak & Pine' } } }), routeTimeout);
     expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+  });
+
+  it('keeps what was just typed when the tab closes or reloads, on a request that outlives the page', async () => {
+    await openWizard({ draft: { step: 'details', form: filledForm({ details: undefined }) } });
+    await stepHeading('Details');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await userEvent.type(screen.getByLabelText('Organisation name'), 'Elm');
+    // Before the autosave's delay has passed: only the page going away sends it.
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(server().requestsTo('PUT', '/api/organisations/draft').at(-1)?.body).toMatchObject({ step: 'details', form: { details: { name: 'Elm' } } }));
+    const draftPut = fetchSpy.mock.calls.find(([url, init]) => String(url).endsWith('/api/organisations/draft') && init?.method === 'PUT');
+    expect(draftPut?.[1]?.keepalive).toBe(true);
+    fetchSpy.mockRestore();
   });
 
   it('step 3: prefills the billing details from step 2, prices each plan with VAT and creates the organisation', async () => {

@@ -94,6 +94,8 @@ type DraftStatus = 'idle' | 'saved' | 'failed';
 
 /** Typing is kept this long after the last change (issue 12: a reload keeps what was entered). */
 const autosaveDelayMs = 1500;
+/** Browsers refuse keepalive requests whose bodies pass 64 KB (all pending ones together). */
+const keepaliveBodyLimit = 60_000;
 
 interface WizardProps {
   offer: OrganisationOffer;
@@ -148,10 +150,14 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
     if (autosave.current !== null) clearTimeout(autosave.current);
     autosave.current = null;
   };
-  const saveDraft = async (target: WizardStep) => {
+  const saveDraft = async (target: WizardStep, leaving = false) => {
     cancelAutosave();
     if (finished.current) return;
-    const result = await saveOrganisationDraft(draftOf(target, getValues()));
+    const draft = draftOf(target, getValues());
+    // A page going away cuts its requests off unless they are keepalive, which browsers allow
+    // only for small bodies: a long description is sent the ordinary way and may not arrive.
+    const keepalive = leaving && JSON.stringify(draft).length < keepaliveBodyLimit;
+    const result = await saveOrganisationDraft(draft, { keepalive });
     setDraftStatus(result.error === null ? 'saved' : 'failed');
   };
   const saveDraftRef = useRef(saveDraft);
@@ -162,9 +168,15 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
       if (autosave.current !== null) clearTimeout(autosave.current);
       autosave.current = setTimeout(() => void saveDraftRef.current(currentStep.current), autosaveDelayMs);
     });
+    // The tab closing or reloading with typing not yet kept: keep it now, on a request that outlives the page.
+    const onPageHide = () => {
+      if (autosave.current !== null) void saveDraftRef.current(currentStep.current, true);
+    };
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       subscription.unsubscribe();
-      // Leaving the page with typing not yet kept: keep it now.
+      window.removeEventListener('pagehide', onPageHide);
+      // Leaving the wizard for another page of the app with typing not yet kept: keep it now.
       if (autosave.current !== null) void saveDraftRef.current(currentStep.current);
     };
   }, [form]);
