@@ -79,6 +79,7 @@ export const organisationApiPaths = {
   quote: '/api/organisations/quote',
   organisation: (id: string) => `/api/organisations/${encodeURIComponent(id)}`,
   members: (id: string) => `/api/organisations/${encodeURIComponent(id)}/members`,
+  membersProgress: (id: string) => `/api/organisations/${encodeURIComponent(id)}/members/progress`,
   member: (id: string, userId: string) => `/api/organisations/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`,
   ownershipTransfer: (id: string) => `/api/organisations/${encodeURIComponent(id)}/ownership-transfer`,
   ownershipTransferAccept: (id: string) => `/api/organisations/${encodeURIComponent(id)}/ownership-transfer/accept`,

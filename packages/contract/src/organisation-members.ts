@@ -60,6 +60,15 @@ export const memberList = z.object({
 });
 export type MemberList = z.infer<typeof memberList>;
 
+/**
+ * `GET /api/organisations/{id}/members/progress`: how many members have done, started or not
+ * started the questionnaire, over the whole organisation (the dashboard's summary; the list pages).
+ */
+export const memberProgressSummary = z.object({
+  data: z.object({ done: z.number().int(), in_progress: z.number().int(), not_started: z.number().int() }),
+});
+export type MemberProgressSummary = z.infer<typeof memberProgressSummary>['data'];
+
 /** `PATCH /api/organisations/{id}/members/{userId}`. */
 export const memberRoleRequest = z.object({ role: z.enum(assignableRoles, { error: 'Choose admin or member' }) });
 

@@ -1,11 +1,11 @@
 import { organisationApiPaths } from '@app/contract/api-paths';
 import { errorBody, validationErrorBody } from '@app/contract/errors';
-import { memberList, memberListQuery, memberRoleRequest, ownershipTransferRequest, ownershipTransferView } from '@app/contract/organisation-members';
+import { memberList, memberListQuery, memberProgressSummary, memberRoleRequest, ownershipTransferRequest, ownershipTransferView } from '@app/contract/organisation-members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routePath } from '../../lib/route-path.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { acceptOwnership, changeMemberRole, findOwnershipOffer, listMembers, offerOwnership, removeMember, withdrawOwnershipOffer } from './members-service.ts';
+import { acceptOwnership, changeMemberRole, findOwnershipOffer, listMembers, memberProgressSummary as progressSummary, offerOwnership, removeMember, withdrawOwnershipOffer } from './members-service.ts';
 
 const organisationParams = z.object({ organisationId: z.string() });
 const memberParams = organisationParams.extend({ userId: z.string() });
@@ -29,6 +29,19 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMembers(app.db, requireAuth(request).userId, request.params.organisationId, request.query),
+  );
+
+  app.get(
+    routePath(organisationApiPaths.membersProgress, 'organisationId'),
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'How many members have done, started or not started the questionnaire (counts only, never answers); owners and admins',
+        params: organisationParams,
+        response: { 200: memberProgressSummary, ...refusals },
+      },
+    },
+    async (request) => ({ data: await progressSummary(app.db, requireAuth(request).userId, request.params.organisationId) }),
   );
 
   app.patch(

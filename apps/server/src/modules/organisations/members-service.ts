@@ -1,4 +1,4 @@
-import { memberMessages, type AssignableRole, type MemberList, type QuestionnaireProgressState } from '@app/contract/organisation-members';
+import { memberMessages, type AssignableRole, type MemberList, type MemberProgressSummary, type QuestionnaireProgressState } from '@app/contract/organisation-members';
 import type { OrganisationRole } from '@app/contract/organisations';
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -69,6 +69,29 @@ export async function listMembers(db: Database, userId: string, organisationId: 
     })),
     meta: { page: query.page, per_page: query.per_page, total: total?.count ?? 0 },
   };
+}
+
+/**
+ * How many members have done, started or not started the questionnaire, counted in the database
+ * over the whole organisation (no member cap: the dashboard's summary of 10,000 people is one
+ * query). The same rule as progressState. Owners and admins only.
+ */
+export async function memberProgressSummary(db: Database, userId: string, organisationId: string): Promise<MemberProgressSummary> {
+  await requireManager(db, userId, organisationId);
+  const answered = sql`coalesce(${questionnaireProgress.answeredItems}, 0)`;
+  const activeItems = sql`(select ${questionnaireTotals.activeItems} from ${questionnaireTotals} limit 1)`;
+  const [counts] = await db
+    .select({
+      done: sql<number>`count(*) filter (where ${answered} > 0 and ${answered} >= ${activeItems})::int`,
+      notStarted: sql<number>`count(*) filter (where ${answered} = 0)::int`,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(organisationMembers)
+    .leftJoin(questionnaireProgress, eq(questionnaireProgress.userId, organisationMembers.userId))
+    .where(eq(organisationMembers.organisationId, organisationId));
+  const done = counts?.done ?? 0;
+  const notStarted = counts?.notStarted ?? 0;
+  return { done, in_progress: (counts?.total ?? 0) - done - notStarted, not_started: notStarted };
 }
 
 /** done / in progress / not started, from the counters the answers keep. */

@@ -1,5 +1,5 @@
 import { organisationApiPaths } from '@app/contract/api-paths';
-import { memberList, memberMessages } from '@app/contract/organisation-members';
+import { memberList, memberMessages, memberProgressSummary } from '@app/contract/organisation-members';
 import { organisationList } from '@app/contract/organisations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
@@ -191,6 +191,8 @@ describe('GET /api/organisations/{id}/members', () => {
     expect(search.meta.total).toBe(10);
     const wildcard = memberList.parse((await t.app.inject({ method: 'GET', url: organisationApiPaths.members(organisation.id), query: { search: '%' }, headers: owner.authHeaders })).json());
     expect(wildcard.meta.total).toBe(0);
+    const summary = await t.app.inject({ method: 'GET', url: organisationApiPaths.membersProgress(organisation.id), headers: owner.authHeaders });
+    expect(memberProgressSummary.parse(summary.json()).data).toEqual({ done: 0, in_progress: 0, not_started: 10_001 });
   });
 
   it("shows each member's questionnaire progress as not started, in progress or done, never the answers", async () => {
@@ -208,5 +210,24 @@ describe('GET /api/organisations/{id}/members', () => {
     expect(await progress()).toEqual({ 'Olga Owner': 'not_started', 'member 1': 'in_progress', 'member 2': 'done' });
     const list = memberList.parse((await t.app.inject({ method: 'GET', url: organisationApiPaths.members(organisation.id), headers: owner.authHeaders })).json()).data;
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(['email', 'joined_at', 'name', 'questionnaire', 'role', 'user_id']);
+  });
+
+  it('counts the members who are done, in progress and not started for owners and admins only; a member gets 403, a stranger 404', async () => {
+    const { organisation, owners, admins, members } = await organisationWith({ admin: 1, member: 3 });
+    const [owner] = owners as [RegisteredUser];
+    const [admin] = admins as [RegisteredUser];
+    const [started, finished, idle] = members as [RegisteredUser, RegisteredUser, RegisteredUser];
+    const summary = (caller: RegisteredUser) => t.app.inject({ method: 'GET', url: organisationApiPaths.membersProgress(organisation.id), headers: caller.authHeaders });
+    for (const user of [started, finished]) await completeSignupData(t, user);
+    await answerAllQuestions(t, started, { limit: 3 });
+    await answerAllQuestions(t, finished);
+    await t.changesSettled();
+
+    const byOwner = await summary(owner);
+    expect(byOwner.statusCode).toBe(200);
+    expect(byOwner.json()).toEqual({ data: { done: 1, in_progress: 1, not_started: 3 } });
+    expect((await summary(admin)).json()).toEqual(byOwner.json());
+    expect((await summary(idle)).statusCode).toBe(403);
+    expect((await summary(await registerUser(t, { name: 'Stranger' }))).statusCode).toBe(404);
   });
 });
