@@ -99,6 +99,10 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** `GET /api/orders`: a page, and only the orders in one state when `status` is given (`paid`: those with an invoice). */
+export const orderListQuery = pageQuery.extend({ status: orderStatus.optional() });
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
 export const pageMeta = z.object({
   page: z.number().int(),
   per_page: z.number().int(),

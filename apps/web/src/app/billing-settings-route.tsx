@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useRefreshBasket } from '@/features/basket/api/basket-query';
 import { OrganisationBillingPage } from '@/features/organisation-billing/pages/organisation-billing-page';
+import { ShopInvoicesSection } from '@/features/payments/components/shop-invoices-section';
 import { BillingSettingsPage } from '@/features/settings/pages/billing-settings-page';
 import { Spinner } from '@/components/ui/spinner';
 import { parseOrganisationId, useActiveProfileState } from '@/lib/active-profile';
@@ -9,7 +10,7 @@ import { parseOrganisationId, useActiveProfileState } from '@/lib/active-profile
  * billing.edit: Settings › Billing. An organisation's billing (issue 12) when the URL names one
  * (`?organisation={id}`, the dunning e-mails' link) or an organisation is the profile in use;
  * else the personal billing details, whose saving prices the basket again at once (issue 16: their
- * country prices it). Chosen here: a feature never imports another.
+ * country prices it), with the shop's invoices. Chosen here: a feature never imports another.
  */
 export function BillingSettingsRoute() {
   const refreshBasket = useRefreshBasket();
@@ -18,5 +19,5 @@ export function BillingSettingsRoute() {
   const organisationId = parseOrganisationId(searchParams.get('organisation')) ?? (profile.kind === 'organisation' ? profile.organisation.id : null);
   if (organisationId !== null) return <OrganisationBillingPage key={organisationId} organisationId={organisationId} />;
   if (pending) return <Spinner />;
-  return <BillingSettingsPage onChanged={refreshBasket} />;
+  return <BillingSettingsPage onChanged={refreshBasket} invoices={<ShopInvoicesSection />} />;
 }

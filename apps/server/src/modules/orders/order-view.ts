@@ -1,5 +1,5 @@
-import { orderStatus, type GrantedReport, type Order, type OrderList, type OrderStatus, type PageQuery } from '@app/contract/orders';
-import { desc, eq, sql } from 'drizzle-orm';
+import { orderStatus, type GrantedReport, type Order, type OrderList, type OrderListQuery, type OrderStatus } from '@app/contract/orders';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/database-handle.ts';
 import type { grantedReports } from '../../db/schema/granted-reports.ts';
 import type { orderLines } from '../../db/schema/order-lines.ts';
@@ -31,16 +31,17 @@ export async function orderView(db: DatabaseHandle, row: OrderRow): Promise<Orde
   return views;
 }
 
-export async function listOrders(db: DatabaseHandle, userId: string, page: PageQuery): Promise<OrderList> {
+export async function listOrders(db: DatabaseHandle, userId: string, page: OrderListQuery): Promise<OrderList> {
+  const theirs = page.status === undefined ? eq(orders.userId, userId) : and(eq(orders.userId, userId), eq(orders.status, page.status));
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(orders)
-      .where(eq(orders.userId, userId))
+      .where(theirs)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.per_page)
       .offset((page.page - 1) * page.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId)),
+    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(theirs),
   ]);
   return { data: await orderViews(db, rows), meta: { page: page.page, per_page: page.per_page, total: counted?.total ?? 0 } };
 }

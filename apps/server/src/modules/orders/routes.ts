@@ -2,7 +2,7 @@ import { shopApiPaths } from '@app/contract/api-paths';
 import { checkoutMessages, checkoutRequest, checkoutResponse, orderConfirmRequest } from '@app/contract/checkout';
 import { badRequestBody, errorBody, validationErrorBody } from '@app/contract/errors';
 import { paymentMessages } from '@app/contract/messages';
-import { orderEnvelope, orderList, orderParams, pageQuery } from '@app/contract/orders';
+import { orderEnvelope, orderList, orderListQuery, orderParams } from '@app/contract/orders';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -102,7 +102,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   app.get(
     shopApiPaths.orders,
     {
-      schema: { tags: ['checkout'], summary: 'The caller’s orders, newest first', querystring: pageQuery, response: { 200: orderList } },
+      schema: { tags: ['checkout'], summary: 'The caller’s orders, newest first; `status=paid` lists those with an invoice', querystring: orderListQuery, response: { 200: orderList } },
     },
     async (request) => listOrders(app.db, requireAuth(request).userId, request.query),
   );

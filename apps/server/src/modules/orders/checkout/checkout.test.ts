@@ -293,6 +293,13 @@ describe('orders', () => {
     const list = orderList.parse((await t.app.inject({ method: 'GET', url: `${shopApiPaths.orders}?per_page=1`, headers: user.authHeaders })).json());
     expect(list.meta).toEqual({ page: 1, per_page: 1, total: 2 });
     expect(list.data.map((order) => order.id)).toEqual([paid.order.id]);
+    // Settings › Billing lists the invoices: only paid orders, counted as such.
+    const invoiced = orderList.parse((await t.app.inject({ method: 'GET', url: `${shopApiPaths.orders}?status=paid`, headers: user.authHeaders })).json());
+    expect(invoiced.meta.total).toBe(1);
+    expect(invoiced.data.map((order) => [order.id, order.invoice_available])).toEqual([[paid.order.id, true]]);
+    const failedOnly = orderList.parse((await t.app.inject({ method: 'GET', url: `${shopApiPaths.orders}?status=failed`, headers: user.authHeaders })).json());
+    expect(failedOnly.data.map((order) => order.id)).toEqual([failed.order.id]);
+    expect((await t.app.inject({ method: 'GET', url: `${shopApiPaths.orders}?status=shipped`, headers: user.authHeaders })).statusCode).toBe(422);
 
     const own = await t.app.inject({ method: 'GET', url: shopApiPaths.order(failed.order.id), headers: user.authHeaders });
     expect(orderEnvelope.parse(own.json()).data.status).toBe('failed');

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { Transaction, TransactionStatus } from '@app/contract/transactions';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ListPager } from '@/components/list-pager';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { browserLanguage, formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { transactionsPerPage, useTransactions } from '../api/list-transactions';
+import { useTransactions } from '../api/list-transactions';
 import { InvoiceLink } from './invoice-link';
 
 const statusTone: Record<TransactionStatus, string> = {
@@ -158,7 +159,6 @@ export function TransactionsSection() {
   const [page, setPage] = useState(1);
   const transactions = useTransactions(page);
   const meta = transactions.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
   const rows = transactions.data?.data ?? [];
 
   return (
@@ -189,28 +189,7 @@ export function TransactionsSection() {
               <TransactionsTable rows={rows} />
               <TransactionsList rows={rows} />
             </div>
-            {meta && meta.total > transactionsPerPage && (
-              <nav aria-label={t('payments.transactions.pagination')} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-                <p className="text-sm text-muted-foreground">
-                  {t('payments.transactions.range', {
-                    from: (meta.page - 1) * meta.per_page + 1,
-                    to: Math.min(meta.page * meta.per_page, meta.total),
-                    total: meta.total,
-                  })}
-                </p>
-                <div className="flex items-center gap-2">
-                  <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((value) => Math.max(1, value - 1))}>
-                    {t('payments.transactions.previous')}
-                  </Button>
-                  <span className="text-sm" aria-live="polite">
-                    {t('payments.transactions.pageOf', { page, pages })}
-                  </span>
-                  <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((value) => value + 1)}>
-                    {t('payments.transactions.next')}
-                  </Button>
-                </div>
-              </nav>
-            )}
+            {meta && <ListPager label={t('payments.transactions.pagination')} page={page} perPage={meta.per_page} total={meta.total} onPage={setPage} />}
           </>
         )}
       </div>

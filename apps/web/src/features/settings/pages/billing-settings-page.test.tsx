@@ -2,7 +2,10 @@ import type { BillingDetails } from '@app/contract/billing-details';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '@app/contract/orders';
 import { completeUser } from '../../../../test/account-fixture.ts';
+import { basketFixture, big5Report } from '../../../../test/basket-fixture.ts';
+import { orderFixture } from '../../../../test/checkout-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { clearQueryCache } from '../../../../test/query-cache.ts';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
@@ -28,10 +31,16 @@ const saved: BillingDetails = {
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
-async function openBillingPage(details: BillingDetails | null) {
+async function openBillingPage(details: BillingDetails | null, paidOrders: Order[] = []) {
   seedSession(server(), completeUser);
   server().on('GET', '/api/cart', () => ({ status: 204 }));
   server().on('GET', '/api/user/billing-details', () => ({ status: 200, body: { data: details } }));
+  server().on('GET', '/api/orders', (request) => {
+    const page = Number(request.query.get('page') ?? 1);
+    const perPage = Number(request.query.get('per_page') ?? 20);
+    const rows = request.query.get('status') === 'paid' ? paidOrders : [];
+    return { status: 200, body: { data: rows.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: rows.length } } };
+  });
   const view = renderRoute('/settings/billing');
   await screen.findByRole('heading', { name: 'Billing details' }, routeTimeout);
   return view;
@@ -123,5 +132,35 @@ describe('settings: billing', () => {
     expect(await screen.findByText('Your billing details have been removed.', undefined, routeTimeout)).toBeInTheDocument();
     expect(server().requestsTo('DELETE', '/api/user/billing-details')).toHaveLength(1);
     expect(await screen.findByText(/No billing details are saved yet/, undefined, routeTimeout)).toBeInTheDocument();
+  });
+
+  it('lists the shop’s invoices under the details, newest first, each a PDF, paged by five (issue 12)', async () => {
+    const orders = Array.from({ length: 6 }, (_, index) =>
+      orderFixture(basketFixture([big5Report]), {
+        id: `order-${index + 1}`,
+        number: `2026-00000${6 - index}`,
+        paid_at: `2026-11-${String(20 - index).padStart(2, '0')}T10:00:00.000Z`,
+        invoice_available: true,
+      }),
+    );
+    await openBillingPage(saved, orders);
+    const list = await screen.findByRole('list', { name: 'Invoices' }, routeTimeout);
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toHaveTextContent('Order 2026-000006');
+    expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Invoice of order 2026-000006 (PDF)' })).toHaveAttribute('href', '/api/orders/order-1/invoice');
+    expect(server().requestsTo('GET', '/api/orders')[0]?.query.get('status')).toBe('paid');
+
+    const pager = screen.getByRole('navigation', { name: 'Invoice pages' });
+    expect(pager).toHaveTextContent('1–5 of 6');
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Invoices' })).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('list', { name: 'Invoices' })).toHaveTextContent('Order 2026-000001');
+    expect(within(pager).getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  it('says so when nothing has been bought yet', async () => {
+    await openBillingPage(saved);
+    expect(await screen.findByText('No invoices yet. Each purchase’s invoice appears here once it is paid.', undefined, routeTimeout)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Account } from '@app/contract/account';
 import { billingDetailsRequest, type BillingDetails, type BillingDetailsInput, type BillingDetailsRequest } from '@app/contract/billing-details';
@@ -47,9 +47,10 @@ function formValuesOf(saved: BillingDetails | null, user: Account): FormValues {
 /**
  * Settings › Billing (billing.edit): GET, PUT and DELETE /api/user/billing-details.
  * `onChanged` runs after a save or a removal: the app prices the basket again (issue 16: the saved
- * country prices it), which a feature cannot do itself (app/billing-settings-route.tsx).
+ * country prices it), which a feature cannot do itself (app/billing-settings-route.tsx); `invoices`
+ * is the shop's invoices, shown under the details (issue 12), from the payments feature.
  */
-export function BillingSettingsPage({ onChanged }: { onChanged?: () => void }) {
+export function BillingSettingsPage({ onChanged, invoices }: { onChanged?: () => void; invoices?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const details = useBillingDetails(user?.id ?? null);
@@ -77,9 +78,12 @@ export function BillingSettingsPage({ onChanged }: { onChanged?: () => void }) {
   }
 
   return (
-    <SettingsSection title={t('pages.billing.heading')} description={t('pages.billing.description')}>
-      {content}
-    </SettingsSection>
+    <div className="space-y-12">
+      <SettingsSection title={t('pages.billing.heading')} description={t('pages.billing.description')}>
+        {content}
+      </SettingsSection>
+      {invoices}
+    </div>
   );
 }
 
