@@ -94,7 +94,22 @@ export const organisationApiPaths = {
   subscriptionPay: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/pay`,
   subscriptionInvoices: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/invoices`,
   subscriptionInvoicePdf: (id: string, invoiceId: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/invoices/${encodeURIComponent(invoiceId)}/pdf`,
+  /** The Billing page's edits: the organisation's billing details, and the card renewals use. */
+  billingDetails: (id: string) => `/api/organisations/${encodeURIComponent(id)}/billing-details`,
+  subscriptionPaymentMethod: (id: string) => `/api/organisations/${encodeURIComponent(id)}/subscription/payment-method`,
   /** The invited person's side: what the link offers, and accepting it. */
   invitationByToken: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
   invitationAccept: (token: string) => `/api/invitations/${encodeURIComponent(token)}/accept`,
+} as const;
+
+/** Team insights (issue 13): consent, individual results for owners and admins, the team overview and its group minimum. */
+export const teamInsightApiPaths = {
+  /** The caller's consent in every organisation they belong to (GET). */
+  consents: '/api/user/organisation-consents',
+  /** The caller's own consent for one organisation (GET, PUT). */
+  consent: (id: string) => `/api/organisations/${encodeURIComponent(id)}/consent`,
+  sharedResults: (id: string) => `/api/organisations/${encodeURIComponent(id)}/shared-results`,
+  memberResults: (id: string, userId: string) => `/api/organisations/${encodeURIComponent(id)}/shared-results/${encodeURIComponent(userId)}`,
+  teamOverview: (id: string) => `/api/organisations/${encodeURIComponent(id)}/team-overview`,
+  groupMinimum: (id: string) => `/api/organisations/${encodeURIComponent(id)}/group-minimum`,
 } as const;

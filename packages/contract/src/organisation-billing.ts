@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { checkoutPayment, nextAction, orderConfirmRequest } from './checkout.ts';
+import { billingDetailsRequest } from './billing-details.ts';
+import { cardDetails, checkoutPayment, nextAction, orderConfirmRequest } from './checkout.ts';
+import { requiredString } from './fields.ts';
 import { billingPlans } from './organisations.ts';
 
 // Issue 12, activation and subscriptions: the Activate action pays the first period (card entry as
@@ -107,4 +109,39 @@ export const subscriptionMessages = {
   planNotForType: 'This plan is not available for this type of organisation.',
   serviceNotChosen: 'This service is not part of the subscription.',
   readOnly: 'This organisation is read-only until its subscription is paid.',
+} as const;
+
+// ---- The Billing page's own edits (issue 12, BillingSettings): billing details and the card ----
+
+/**
+ * `PATCH /api/organisations/{id}/billing-details` (owners and admins): the whole set, by the rules
+ * and messages of the wizard's step 3; answers the organisation. The next period's invoice prints
+ * them; an invoice already issued keeps the details it was made with.
+ */
+export const organisationBillingDetailsRequest = billingDetailsRequest;
+
+export const organisationBillingDetailsMessages = {
+  saved: 'The billing details have been saved. The next invoice uses them.',
+} as const;
+
+/**
+ * `PUT /api/organisations/{id}/subscription/payment-method` (owners and admins): the card renewals
+ * are charged to from now on, saved without charging anything. Test provider: the card itself;
+ * Stripe: the SetupIntent Stripe.js confirmed (with 3-D Secure when the bank asks); or one of the
+ * caller's saved cards. The same idempotency key again answers as the first request did.
+ */
+export const renewalCardRequest = z.object({
+  idempotency_key: z.uuid(),
+  payment: z.discriminatedUnion('method', [
+    z.object({ method: z.literal('card'), card: cardDetails }),
+    z.object({ method: z.literal('saved'), payment_method_id: requiredString }),
+    z.object({ method: z.literal('stripe'), setup_intent_id: requiredString }),
+  ]),
+});
+export type RenewalCardInput = z.input<typeof renewalCardRequest>;
+export type RenewalCardPayment = z.infer<typeof renewalCardRequest>['payment'];
+
+export const renewalCardMessages = {
+  replaced: 'Renewals are charged to the new card from now on.',
+  changeInProgress: 'A change of card is already on its way. Please wait a moment.',
 } as const;

@@ -10,12 +10,14 @@ import {
   organisationList,
   organisationMessages,
 } from '@app/contract/organisations';
+import { organisationBillingDetailsRequest } from '@app/contract/organisation-billing';
 import { organisationOfferEnvelope, organisationQuoteEnvelope, organisationQuoteRequest } from '@app/contract/organisation-pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequestError } from '../../lib/domain-errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { routePath } from '../../lib/route-path.ts';
+import { updateOrganisationBillingDetails } from './billing-details-service.ts';
 import { createOrganisation } from './creation-service.ts';
 import { invitationRoutes } from './invitations/invitation-routes.ts';
 import { memberRoutes } from './members-routes.ts';
@@ -129,5 +131,19 @@ export const organisationRoutes: FastifyPluginAsyncZod<OrganisationRoutesOptions
       },
     },
     async (request) => ({ data: await findOrganisation(app.db, requireAuth(request).userId, request.params.organisationId) }),
+  );
+
+  app.patch(
+    routePath(organisationApiPaths.billingDetails, 'organisationId'),
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'Replaces the organisation’s billing details (owners and admins; the next period’s invoice uses them, issued invoices keep theirs)',
+        params: organisationParams,
+        body: organisationBillingDetailsRequest,
+        response: { 200: organisationEnvelope, 403: errorBody, 404: errorBody, 409: errorBody, 422: validationErrorBody },
+      },
+    },
+    async (request) => ({ data: await updateOrganisationBillingDetails(app.db, requireAuth(request).userId, request.params.organisationId, request.body, app.clock.now()) }),
   );
 };
