@@ -1,0 +1,134 @@
+import { teamInsightApiPaths } from '@app/contract/api-paths';
+import { teamInsightMessages } from '@app/contract/team-insights';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
+import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+// Issue 13, "Access by type": the access matrix, one row per (organisation, viewer's role, call)
+// with the expected status. Rows for the cross-organisation relations (an HC expert's share, an
+// investor's portfolio, event attendees) join this table when those relations exist. Whoever has
+// no relation to the organisation gets a 404, whatever their role elsewhere.
+
+type Role = 'owner' | 'admin' | 'member' | 'stranger';
+type Whose = 'own' | 'foreign';
+type CallName = 'read consent' | 'set consent' | 'list shared results' | 'read member results' | 'team overview' | 'read group minimum' | 'change group minimum';
+
+interface Organisation {
+  id: string;
+  people: Record<Exclude<Role, 'stranger'>, RegisteredUser>;
+  /** A member who shares their individual results. */
+  sharing: RegisteredUser;
+}
+
+let t: TestApp;
+let business: Organisation;
+let otherBusiness: Organisation;
+let eventOrganiser: Organisation;
+let stranger: RegisteredUser;
+
+async function organisationWithPeople(type: 'business' | 'event_organiser'): Promise<Organisation> {
+  const owner = await registerUser(t, { name: 'Olga Owner' });
+  const organisation = await createOrganisationThroughApi(t, owner);
+  // The wizard's other types need other lists; the type is what the access decision reads.
+  if (type !== 'business') await t.pool.query('update organisations set type = $2 where id = $1', [organisation.id, type]);
+  const admin = await registerUser(t, { name: 'Adam Admin' });
+  const member = await registerUser(t, { name: 'Mia Member' });
+  const sharing = await registerUser(t, { name: 'Sam Sharing' });
+  await addMember(t, organisation.id, admin, 'admin');
+  await addMember(t, organisation.id, member, 'member');
+  await addMember(t, organisation.id, sharing, 'member');
+  const consent = await t.app.inject({ method: 'PUT', url: teamInsightApiPaths.consent(organisation.id), headers: sharing.headersWithCsrf, payload: { visibility: 'individual' } });
+  expect(consent.statusCode).toBe(200);
+  return { id: organisation.id, people: { owner, admin, member }, sharing };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  business = await organisationWithPeople('business');
+  otherBusiness = await organisationWithPeople('business');
+  eventOrganiser = await organisationWithPeople('event_organiser');
+  stranger = await registerUser(t, { name: 'Stan Stranger' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const calls: Record<CallName, (viewer: RegisteredUser, organisation: Organisation) => Promise<{ statusCode: number; body: string }>> = {
+  'read consent': (viewer, organisation) => t.app.inject({ method: 'GET', url: teamInsightApiPaths.consent(organisation.id), headers: viewer.authHeaders }),
+  'set consent': (viewer, organisation) =>
+    t.app.inject({ method: 'PUT', url: teamInsightApiPaths.consent(organisation.id), headers: viewer.headersWithCsrf, payload: { visibility: 'aggregate_only' } }),
+  'list shared results': (viewer, organisation) => t.app.inject({ method: 'GET', url: teamInsightApiPaths.sharedResults(organisation.id), headers: viewer.authHeaders }),
+  'read member results': (viewer, organisation) =>
+    t.app.inject({ method: 'GET', url: teamInsightApiPaths.memberResults(organisation.id, organisation.sharing.account.id), headers: viewer.authHeaders }),
+  'team overview': (viewer, organisation) => t.app.inject({ method: 'GET', url: teamInsightApiPaths.teamOverview(organisation.id), headers: viewer.authHeaders }),
+  'read group minimum': (viewer, organisation) => t.app.inject({ method: 'GET', url: teamInsightApiPaths.groupMinimum(organisation.id), headers: viewer.authHeaders }),
+  'change group minimum': (viewer, organisation) =>
+    t.app.inject({ method: 'PUT', url: teamInsightApiPaths.groupMinimum(organisation.id), headers: viewer.headersWithCsrf, payload: { minimum: organisation === eventOrganiser ? 12 : 6 } }),
+};
+
+/** Expected status per call for a viewer of the organisation itself, by type and role. */
+const ownOrganisation: Record<'business' | 'event_organiser', Record<Exclude<Role, 'stranger'>, Record<CallName, number>>> = {
+  business: {
+    owner: { 'read consent': 200, 'set consent': 200, 'list shared results': 200, 'read member results': 200, 'team overview': 200, 'read group minimum': 200, 'change group minimum': 200 },
+    admin: { 'read consent': 200, 'set consent': 200, 'list shared results': 200, 'read member results': 200, 'team overview': 200, 'read group minimum': 200, 'change group minimum': 200 },
+    member: { 'read consent': 200, 'set consent': 200, 'list shared results': 403, 'read member results': 403, 'team overview': 200, 'read group minimum': 403, 'change group minimum': 403 },
+  },
+  // An event organiser never sees a single person's scores (issue 13), whatever its members consent to.
+  event_organiser: {
+    owner: { 'read consent': 200, 'set consent': 200, 'list shared results': 403, 'read member results': 403, 'team overview': 200, 'read group minimum': 200, 'change group minimum': 200 },
+    admin: { 'read consent': 200, 'set consent': 200, 'list shared results': 403, 'read member results': 403, 'team overview': 200, 'read group minimum': 200, 'change group minimum': 200 },
+    member: { 'read consent': 200, 'set consent': 200, 'list shared results': 403, 'read member results': 403, 'team overview': 200, 'read group minimum': 403, 'change group minimum': 403 },
+  },
+};
+
+interface MatrixRow {
+  type: 'business' | 'event_organiser';
+  whose: Whose;
+  role: Role;
+  call: CallName;
+  status: number;
+}
+
+const roles: Role[] = ['owner', 'admin', 'member', 'stranger'];
+const matrix: MatrixRow[] = (['business', 'event_organiser'] as const).flatMap((type) =>
+  (['own', 'foreign'] as const).flatMap((whose) =>
+    roles.flatMap((role) =>
+      (Object.keys(calls) as CallName[]).map((call) => ({
+        type,
+        whose,
+        role,
+        call,
+        // A foreign organisation, or anyone's for a stranger: always 404.
+        status: whose === 'foreign' || role === 'stranger' ? 404 : ownOrganisation[type][role][call],
+      })),
+    ),
+  ),
+);
+
+describe('the team insights access matrix', () => {
+  it.each(matrix)('$type organisation, $whose, $role: $call answers $status', async ({ type, whose, role, call, status }) => {
+    const home = type === 'business' ? business : eventOrganiser;
+    // Foreign: the viewer holds the role in their own organisation and calls another one's.
+    const target = whose === 'own' ? home : type === 'business' ? otherBusiness : business;
+    const viewer = role === 'stranger' ? stranger : home.people[role];
+    const response = await calls[call](viewer, target);
+    expect(response.statusCode, response.body).toBe(status);
+    if (status === 404 || status === 403) expect(response.body).not.toContain('"results"');
+  });
+
+  it('tells an event organiser’s owner that individual results are not offered, and a malformed id is a 404', async () => {
+    const refused = await calls['read member results'](eventOrganiser.people.owner, eventOrganiser);
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'forbidden', message: teamInsightMessages.individualResultsNotOffered });
+    const malformed = await t.app.inject({ method: 'GET', url: teamInsightApiPaths.teamOverview('not-an-id'), headers: business.people.owner.authHeaders });
+    expect(malformed.statusCode).toBe(404);
+    const unknownMember = await t.app.inject({ method: 'GET', url: teamInsightApiPaths.memberResults(business.id, otherBusiness.sharing.account.id), headers: business.people.owner.authHeaders });
+    expect(unknownMember.statusCode).toBe(404);
+  });
+
+  it('refuses a caller who is not logged in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: teamInsightApiPaths.teamOverview(business.id) });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,71 @@
+import type { OrganisationRole, OrganisationType } from '@app/contract/organisations';
+import { teamInsightMessages } from '@app/contract/team-insights';
+import { and, eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
+import { organisationMembers } from '../../db/schema/organisation-members.ts';
+import { organisations } from '../../db/schema/organisations.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/domain-errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+
+// Issue 13, "Access by type": what a viewer may see of an organisation's results is decided here,
+// in one function, for every team-insights call. Today the one relation is membership of the
+// organisation itself; a client's share with a human capital expert, an investor's portfolio and
+// an event's attendees become further relations (rows of `capabilitiesOf`) without touching the
+// services that ask. Someone with no relation gets a 404 whether the organisation exists or not.
+
+/** How the viewer stands to the organisation. */
+export type InsightsRelation = 'own_member';
+
+/** What a viewer may do with an organisation's results. */
+export interface InsightsCapabilities {
+  /** The team overview (aggregates above the group minimum). */
+  teamOverview: boolean;
+  /** Individual results of the members who consented. */
+  individualResults: boolean;
+  /** Change the group minimum and read its log. */
+  manageMinimum: boolean;
+}
+
+export interface InsightsAccess extends InsightsCapabilities {
+  organisationId: string;
+  organisationName: string;
+  organisationType: OrganisationType;
+  relation: InsightsRelation;
+  role: OrganisationRole;
+}
+
+/**
+ * The capabilities of one relation, type and role. A business's owners and admins see consenting
+ * members' individual results (spec 6: a business defines its values with its own people); every
+ * member sees the team overview. The other types' own members see aggregates only until their
+ * issue-13 slices say otherwise (an event organiser never sees a single person's scores).
+ */
+export function capabilitiesOf(relation: InsightsRelation, type: OrganisationType, role: OrganisationRole): InsightsCapabilities {
+  switch (relation) {
+    case 'own_member': {
+      const manager = role === 'owner' || role === 'admin';
+      return { teamOverview: true, individualResults: manager && type === 'business', manageMinimum: manager };
+    }
+  }
+}
+
+/** The viewer's access to the organisation's results, or 404 when the viewer has no relation to it. */
+export async function insightsAccess(db: DatabaseHandle, viewerId: string, organisationId: string): Promise<InsightsAccess> {
+  if (!isUuid(organisationId)) throw new NotFoundError();
+  const [row] = await db
+    .select({ name: organisations.name, type: organisations.type, role: organisationMembers.role })
+    .from(organisations)
+    .innerJoin(organisationMembers, and(eq(organisationMembers.organisationId, organisations.id), eq(organisationMembers.userId, viewerId)))
+    .where(eq(organisations.id, organisationId));
+  if (!row) throw new NotFoundError();
+  const type = row.type as OrganisationType;
+  const role = row.role as OrganisationRole;
+  return { organisationId, organisationName: row.name, organisationType: type, relation: 'own_member', role, ...capabilitiesOf('own_member', type, role) };
+}
+
+/** 403 unless the access includes the capability (the viewer is known to the organisation, so no 404). */
+export function requireCapability(access: InsightsAccess, capability: keyof InsightsCapabilities): void {
+  if (access[capability]) return;
+  if (capability === 'individualResults' && access.role !== 'member') throw new ForbiddenError(teamInsightMessages.individualResultsNotOffered);
+  throw new ForbiddenError();
+}
