@@ -70,6 +70,12 @@ export function createAppRoutes(): RouteObject[] {
           children: pagesIn('public'),
         },
         {
+          id: 'layout:session',
+          errorElement: <RouteErrorBoundary variant="root" />,
+          lazy: { Component: () => import('./session-layout-route').then((module) => module.SessionLayoutRoute) },
+          children: pagesIn('session'),
+        },
+        {
           id: 'queries',
           lazy: { Component: () => import('./query-provider-route').then((module) => module.QueryProviderRoute) },
           children: [

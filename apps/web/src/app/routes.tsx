@@ -10,7 +10,8 @@ import type { RouteAccess } from './navigation-guard';
 // more than one feature is composed in src/app (dashboard-route.tsx, checkout-payment-route.tsx,
 // billing-settings-route.tsx): a feature never imports another.
 
-export type LayoutName = 'auth' | 'app' | 'settings' | 'public';
+/** 'session': the auth layout for a guest, the app's shell for a signed-in user (session-layout-route.tsx). */
+export type LayoutName = 'auth' | 'app' | 'settings' | 'public' | 'session';
 
 interface RouteBase extends PageHandle {
   name: RouteName;
@@ -206,11 +207,12 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('@/features/organisation-billing/pages/activate-organisation-page').then((module) => module.ActivateOrganisationPage),
   },
   {
-    // Issue 12: the link of an invitation e-mail. Registration may be unfinished (someone invited
-    // signs up first), so 'auth' as signup-data; logged out, the guard sends to login and back.
+    // Issue 12: the link of an invitation e-mail. Open to anyone: logged out, the page offers to
+    // log in or sign up and come back (lib/return-path.ts), in the auth layout; signed in, also
+    // with the registration unfinished (someone invited signs up first), it is an app page.
     name: 'invitation',
-    access: 'auth',
-    layout: 'app',
+    access: 'public',
+    layout: 'session',
     titleKey: 'pages.invitation.title',
     breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard', to: 'dashboard' }, { titleKey: 'breadcrumbs.invitation' }],
     page: () => import('@/features/organisation-members/pages/invitation-page').then((module) => module.InvitationPage),

@@ -245,6 +245,17 @@ describe('login page: back to the page the guard sent the visitor from', () => {
     },
   );
 
+  it('keeps the way back on its sign-up link, for a visitor without an account', async () => {
+    const invitation = '/invitations/k3J9x2Qm7Vb1Lp0Zr5Tn8Wc4Ys6Hd2Fg3Aq9Ue1Io7P';
+    await openLogin(`/login?redirect=${encodeURIComponent(invitation)}`);
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/signup?redirect=${encodeURIComponent(invitation)}`);
+  });
+
+  it('offers a plain sign-up link when the way back leads off the site', async () => {
+    await openLogin(`/login?redirect=${encodeURIComponent('//evil.example')}`);
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
   it('lets the guard decide at the address it returns to', async () => {
     // A guest-only page: a logged-in user goes on to the dashboard.
     answerLogin(completeUser);

@@ -35,7 +35,8 @@ export function LoginPage() {
 
   // Back to the page the guard sent the visitor away from, if it is one of ours; the guard
   // then decides there as on any navigation.
-  const afterLogin = () => navigate(safeReturnPath(searchParams.get(returnPathParam)) ?? routePath('dashboard'), { replace: true });
+  const returnTo = safeReturnPath(searchParams.get(returnPathParam));
+  const afterLogin = () => navigate(returnTo ?? routePath('dashboard'), { replace: true });
   const google = useGoogleLogin({ setFormError, onLoggedIn: afterLogin });
 
   const form = useLoginForm(async (values) => {
@@ -99,7 +100,7 @@ export function LoginPage() {
       )}
 
       {authConfig.config?.signup_enabled !== false && (
-        <AuthFooterLink prompt={t('pages.login.noAccount')} to={routePath('signup')}>
+        <AuthFooterLink prompt={t('pages.login.noAccount')} to={routePath('signup', {}, { [returnPathParam]: returnTo ?? undefined })}>
           {t('pages.login.signup')}
         </AuthFooterLink>
       )}

@@ -2,11 +2,12 @@ import type { Account } from '@app/contract/account';
 import { passwordRuleMessages } from '@app/contract/password-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountFixture, completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { takeReturnPathAfterRegistration } from '../../../lib/return-path.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { authConfigStore } from '../api/auth-config.ts';
 
@@ -172,6 +173,54 @@ describe('signup page: with the server', () => {
     expect(localStorage.getItem('refresh_token')).toBe('new-refresh');
     expect(loggedIn).toEqual(['grace@example.com']);
     expect(i18n.language).toBe('en');
+  });
+
+  describe('opened for a page to come back to (an invitation link)', () => {
+    const invitation = '/invitations/k3J9x2Qm7Vb1Lp0Zr5Tn8Wc4Ys6Hd2Fg3Aq9Ue1Io7P';
+    const registered = { ...newAccount, email_verified: true, signup_completed: true };
+
+    function answerRegister() {
+      server().on('POST', '/api/register', () => ({
+        status: 201,
+        body: { access_token: 'new-token', refresh_token: 'new-refresh', expires_at: Math.floor(Date.now() / 1000) + 900, account: newAccount },
+      }));
+      server().on('GET', '/api/user', () => ({ status: 200, body: newAccount }));
+    }
+
+    afterEach(() => localStorage.removeItem('return_path_after_registration'));
+
+    it('still goes to the birth-data step first, and keeps the page for the new account until its registration steps are done', async () => {
+      answerRegister();
+      const { router } = renderRoute(`/signup?redirect=${encodeURIComponent(invitation)}`);
+      await screen.findByRole('heading', { name: 'Create an account' }, routeTimeout);
+      expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(invitation)}`);
+      await fillValidForm();
+      await submit();
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/signup-data'), routeTimeout);
+      expect(takeReturnPathAfterRegistration({ ...registered, email_verified: false })).toBeNull();
+      expect(takeReturnPathAfterRegistration({ ...registered, id: 'someone-else' })).toBeNull();
+      expect(takeReturnPathAfterRegistration(registered)).toBe(invitation);
+    });
+
+    it.each(['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)'])('keeps no way back to %s', async (target) => {
+      answerRegister();
+      const { router } = renderRoute(`/signup?redirect=${encodeURIComponent(target)}`);
+      await screen.findByRole('heading', { name: 'Create an account' }, routeTimeout);
+      expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+      await fillValidForm();
+      await submit();
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/signup-data'), routeTimeout);
+      expect(localStorage.getItem('return_path_after_registration')).toBeNull();
+    });
+
+    it('keeps the way back on the login link of the closed sign-up notice', async () => {
+      answerAuthConfig({ signup_enabled: false });
+      renderRoute(`/signup?redirect=${encodeURIComponent(invitation)}`);
+      expect(await screen.findByRole('heading', { name: 'Sign-up is closed' }, routeTimeout)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(invitation)}`);
+    });
   });
 
   it('shows a notice instead of the form when sign-up is closed', async () => {

@@ -3,7 +3,7 @@ import type { RegisterRequest } from '@app/contract/registration';
 import { UserPlus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CheckboxField } from '@/components/checkbox-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { NewTabLink } from '@/components/new-tab-link';
@@ -13,6 +13,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { rememberReturnPath, returnPathParam, safeReturnPath } from '@/lib/return-path';
 import { routePath } from '@/lib/route-paths';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { sessionStore } from '@/lib/session-store';
@@ -47,10 +48,16 @@ const emptyForm: SignupValues = {
   accept_terms: false,
 };
 
-/** signup (guest-only): creates the account and logs it in, then on to the birth-data step. */
+/**
+ * signup (guest-only): creates the account and logs it in, then on to the birth-data step. With
+ * `?redirect=` (an invitation link opened while logged out), the page is kept for the new account
+ * and opened once the registration steps are done (lib/return-path.ts); log-in links carry it on.
+ */
 export function SignupPage() {
   const { t } = useTranslation();
   const authConfig = useAuthConfig();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get(returnPathParam));
   // The server may close sign-up after the config was read (403 signup_disabled).
   const [closedByServer, setClosedByServer] = useState(false);
 
@@ -62,15 +69,25 @@ export function SignupPage() {
       </p>
     );
   }
-  if (closedByServer || authConfig.config?.signup_enabled === false) return <SignupClosed />;
-  return <SignupForm googleClientId={googleClientIdOf(authConfig.config)} onClosed={() => setClosedByServer(true)} />;
+  if (closedByServer || authConfig.config?.signup_enabled === false) return <SignupClosed returnTo={returnTo} />;
+  return <SignupForm googleClientId={googleClientIdOf(authConfig.config)} returnTo={returnTo} onClosed={() => setClosedByServer(true)} />;
 }
 
-function SignupForm({ googleClientId, onClosed }: { googleClientId: string | null; onClosed: () => void }) {
+/** The login page, told to come back to `returnTo` (the page the sign-up was opened for), if any. */
+function loginPath(returnTo: string | null): string {
+  return routePath('login', {}, { [returnPathParam]: returnTo ?? undefined });
+}
+
+function SignupForm({ googleClientId, returnTo, onClosed }: { googleClientId: string | null; returnTo: string | null; onClosed: () => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const navigateTo = useNavigateTo();
   const [formError, setFormError] = useState<string | null>(null);
-  const google = useGoogleLogin({ setFormError, onLoggedIn: () => navigateTo('dashboard', { replace: true }) });
+  // Google logs in an existing account as often as it creates one: back at once, as after a login.
+  const google = useGoogleLogin({
+    setFormError,
+    onLoggedIn: () => (returnTo === null ? navigateTo('dashboard', { replace: true }) : navigate(returnTo, { replace: true })),
+  });
   const {
     register,
     control,
@@ -84,7 +101,9 @@ function SignupForm({ googleClientId, onClosed }: { googleClientId: string | nul
     setFormError(null);
     const outcome = await sessionStore.register(values);
     if (outcome.ok) {
-      // Signed in with registration unfinished: the birth-data step is next (an 'auth' route).
+      // Signed in with registration unfinished: the birth-data step is next (an 'auth' route); the
+      // page this sign-up was for waits until the address is verified and that step is done.
+      rememberReturnPath(outcome.user.id, returnTo);
       await navigateTo('signup-data', { replace: true });
       return;
     }
@@ -150,7 +169,7 @@ function SignupForm({ googleClientId, onClosed }: { googleClientId: string | nul
         <LazyGoogleSignIn clientId={googleClientId} context="signup" onCredential={google.logIn} onError={() => setFormError(t('errors.requestFailed'))} />
       )}
 
-      <AuthFooterLink prompt={t('pages.signup.haveAccount')} to={routePath('login')}>
+      <AuthFooterLink prompt={t('pages.signup.haveAccount')} to={loginPath(returnTo)}>
         {t('pages.signup.login')}
       </AuthFooterLink>
     </AuthPage>
@@ -158,7 +177,7 @@ function SignupForm({ googleClientId, onClosed }: { googleClientId: string | nul
 }
 
 /** Spec 3's signup_enabled is false: a clear notice instead of the form. */
-function SignupClosed() {
+function SignupClosed({ returnTo }: { returnTo: string | null }) {
   const { t } = useTranslation();
   return (
     <AuthNotice
@@ -167,7 +186,7 @@ function SignupClosed() {
       title={t('pages.signup.closedHeading')}
       className="py-2"
       actions={
-        <Link to={routePath('login')} className={buttonClassName({ className: 'w-full' })}>
+        <Link to={loginPath(returnTo)} className={buttonClassName({ className: 'w-full' })}>
           {t('pages.signup.login')}
         </Link>
       }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { takeReturnPathAfterRegistration } from '@/lib/return-path';
 import { routePath } from '@/lib/route-paths';
 import { sessionStore } from '@/lib/session-store';
 import { verifyEmail } from '../api/verify-email';
@@ -15,7 +16,8 @@ import { ResendVerification } from '../components/resend-verification';
 
 type Outcome =
   | { state: 'verifying' }
-  | { state: 'verified'; message: string }
+  /** `continueTo`: the dashboard, or the page a sign-up was for once the registration steps are done. */
+  | { state: 'verified'; message: string; continueTo: string }
   /** The link is malformed, altered or expired (422). */
   | { state: 'invalid' }
   /** 403: a genuine link, but for another account than the one logged in. */
@@ -25,7 +27,8 @@ type Outcome =
 
 /**
  * verification.verify (requires auth): /verify-email/{id}/{hash}?expires=...&signature=... from
- * the e-mail. Passes the params and the query through to the server and shows the outcome.
+ * the e-mail. Passes the params and the query through to the server and shows the outcome;
+ * Continue leads to the page a sign-up was for (an invitation) when this was its last step.
  */
 export function VerifyEmailLinkPage() {
   const { t } = useTranslation();
@@ -52,7 +55,8 @@ export function VerifyEmailLinkPage() {
     void verifyEmail(link.data).then((result) => {
       if (result.data !== null) {
         sessionStore.setUser(result.data.account);
-        setOutcome({ state: 'verified', message: result.data.message });
+        const continueTo = takeReturnPathAfterRegistration(result.data.account) ?? routePath('dashboard');
+        setOutcome({ state: 'verified', message: result.data.message, continueTo });
       } else if (result.status === 422 || result.status === 400 || result.status === 404) {
         setOutcome({ state: 'invalid' });
       } else if (result.status === 403) {
@@ -83,7 +87,7 @@ export function VerifyEmailLinkPage() {
         title={t('pages.verification.verifiedHeading')}
         className="py-2"
         actions={
-          <Link to={routePath('dashboard')} className={buttonClassName({ className: 'w-full' })}>
+          <Link to={outcome.continueTo} className={buttonClassName({ className: 'w-full' })}>
             {t('pages.verification.continue')}
           </Link>
         }

@@ -2,10 +2,11 @@ import type { Account } from '@app/contract/account';
 import { emailVerifiedMessage, invalidVerificationLinkMessage, verificationLinkSentMessage } from '@app/contract/email-verification';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { accountFixture, completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
+import { rememberReturnPath, takeReturnPathAfterRegistration } from '../../../lib/return-path.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 
 // verify-email and verification.verify through the real route table, against a real HTTP server.
@@ -76,6 +77,51 @@ describe('verification.verify page (the link of the e-mail)', () => {
       signature: 'abc123',
     });
     expect(sessionStore.getSnapshot().user?.email_verified).toBe(true);
+  });
+
+  describe('after a sign-up for another page (an invitation link)', () => {
+    const invitation = '/invitations/k3J9x2Qm7Vb1Lp0Zr5Tn8Wc4Ys6Hd2Fg3Aq9Ue1Io7P';
+
+    afterEach(() => localStorage.removeItem('return_path_after_registration'));
+
+    function answerVerify(account: Account) {
+      server().on('POST', '/api/email/verify', () => ({ status: 200, body: { message: emailVerifiedMessage, account: { ...account, email_verified: true } } }));
+    }
+
+    it('continues to that page when verifying was the last registration step (the birth details already saved)', async () => {
+      const withBirthDetails = { ...unverifiedUser, signup_completed: true };
+      seedSession(server(), withBirthDetails);
+      answerVerify(withBirthDetails);
+      rememberReturnPath(unverifiedUser.id, invitation);
+      renderRoute(link);
+
+      expect(await screen.findByRole('heading', { name: 'Email verified' }, routeTimeout)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', invitation);
+      // Given once: a second verification link would not lead there again.
+      expect(takeReturnPathAfterRegistration({ ...withBirthDetails, email_verified: true })).toBeNull();
+    });
+
+    it('continues to the dashboard while the birth details are missing, and keeps the page for that step', async () => {
+      seedSession(server(), unverifiedUser);
+      answerVerify(unverifiedUser);
+      rememberReturnPath(unverifiedUser.id, invitation);
+      renderRoute(link);
+
+      expect(await screen.findByRole('heading', { name: 'Email verified' }, routeTimeout)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/dashboard');
+      expect(takeReturnPathAfterRegistration({ ...unverifiedUser, email_verified: true, signup_completed: true })).toBe(invitation);
+    });
+
+    it("never continues to a page kept for another account of this browser", async () => {
+      const withBirthDetails = { ...unverifiedUser, signup_completed: true };
+      seedSession(server(), withBirthDetails);
+      answerVerify(withBirthDetails);
+      rememberReturnPath('someone-else', invitation);
+      renderRoute(link);
+
+      expect(await screen.findByRole('heading', { name: 'Email verified' }, routeTimeout)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/dashboard');
+    });
   });
 
   it('shows the invalid-link message and a resend button when the server refuses the link', async () => {

@@ -1,12 +1,13 @@
 import type { Account } from '@app/contract/account';
 import { birthYearMax } from '@app/contract/birth-details';
 import type { Location } from '@app/contract/locations';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountFixture, birthDetailsFixture } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
+import { rememberReturnPath, takeReturnPathAfterRegistration } from '../../../lib/return-path.ts';
 
 // The RegisterFinish page (signup-data) through the real route table, against a real HTTP server.
 
@@ -284,6 +285,37 @@ describe('signup-data: birth place search', () => {
 });
 
 describe('signup-data: saving', () => {
+  describe('after a sign-up for another page (an invitation link)', () => {
+    const invitation = '/invitations/k3J9x2Qm7Vb1Lp0Zr5Tn8Wc4Ys6Hd2Fg3Aq9Ue1Io7P';
+
+    afterEach(() => localStorage.removeItem('return_path_after_registration'));
+
+    it('goes on to that page when the address is verified already', async () => {
+      answerBirthDetails();
+      rememberReturnPath(newUser.id, invitation);
+      const { router } = await openPage();
+      await fillParts({ day: '7', month: '3', year: '1990', hour: '2', minute: '5', period: 'PM' });
+      await choosePlace();
+      await submit();
+
+      await waitFor(() => expect(router.state.location.pathname).toBe(invitation), routeTimeout);
+      expect(takeReturnPathAfterRegistration({ ...newUser, signup_completed: true })).toBeNull();
+    });
+
+    it('goes to the dashboard while the address is not verified, and keeps the page for the verification link', async () => {
+      const unverified = { ...newUser, email_verified: false };
+      server().on('PUT', '/api/user/birth-details', () => ({ status: 200, body: { ...unverified, signup_completed: true } }));
+      rememberReturnPath(newUser.id, invitation);
+      const { router } = await openPage(unverified);
+      await fillParts({ day: '7', month: '3', year: '1990', hour: '2', minute: '5', period: 'PM' });
+      await choosePlace();
+      await submit();
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), routeTimeout);
+      expect(takeReturnPathAfterRegistration({ ...unverified, email_verified: true, signup_completed: true })).toBe(invitation);
+    });
+  });
+
   it('sends yyyy-MM-dd and HH:mm:ss with 12 PM as 12:xx:00, then goes to the dashboard', async () => {
     const bodies: unknown[] = [];
     answerBirthDetails((body) => bodies.push(body));

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
 import { PendingButton } from '@/components/ui/pending-button';
-import { returnPathParam, safeReturnPath } from '@/lib/return-path';
+import { returnPathParam, safeReturnPath, takeReturnPathAfterRegistration } from '@/lib/return-path';
 import { sessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { useNavigateTo } from '@/lib/use-navigate-to';
@@ -57,7 +57,8 @@ type GroupErrors = { date?: string; time?: string };
  * don't know"), and birth place, saved with PUT /api/user/birth-details. Prefilled when the
  * account already has birth details, so the same page edits them. Opened from Settings (with the
  * page to return to in `?redirect=`), it is an edit there: 'Save' and Cancel, and back to
- * Settings with a 'Saved' toast; in the registration it is 'Save and continue' to the dashboard.
+ * Settings with a 'Saved' toast; in the registration it is 'Save and continue' to the dashboard,
+ * or to the page the sign-up was for (an invitation) once the address is verified too.
  */
 export function SignupDataPage() {
   const { t } = useTranslation();
@@ -139,7 +140,9 @@ export function SignupDataPage() {
         return;
       }
       void toast.success(t('pages.signupData.saved'));
-      await navigateTo('dashboard');
+      const after = takeReturnPathAfterRegistration(result.data);
+      if (after !== null) await navigate(after);
+      else await navigateTo('dashboard');
       return;
     }
     // Spec section 5: a 422's field errors go under their fields.

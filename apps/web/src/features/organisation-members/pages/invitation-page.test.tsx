@@ -1,10 +1,12 @@
 import { memberMessages } from '@app/contract/organisation-members';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
+import { takeReturnPathAfterRegistration } from '../../../lib/return-path.ts';
+import { tokenStorage } from '../../../lib/token-storage.ts';
 import { organisationFixture, organisationId } from '../testing/organisation-fixture.ts';
 
 // invitation (issue 12): the link of an invitation e-mail, through the real route table against a
@@ -21,6 +23,14 @@ function signedIn() {
   seedSession(server(), completeUser);
   server().on('GET', '/api/cart', () => ({ status: 204 }));
 }
+
+/** The server knows the session a login in the test will start; nothing is stored yet. */
+function seedSessionLater() {
+  signedIn();
+  tokenStorage.clear();
+}
+
+afterEach(() => localStorage.removeItem('return_path_after_registration'));
 
 async function openInvitation() {
   const view = renderRoute(`/invitations/${token}`);
@@ -47,10 +57,37 @@ describe('invitation: the link of an invitation e-mail', () => {
     expect(server().requestsTo('POST', acceptPath)).toHaveLength(1);
   });
 
-  it('sends a visitor who is not logged in to the login page, which comes back here', async () => {
+  it('offers a visitor who is not logged in to log in or sign up, and tells them nothing the server keeps from an anonymous caller', async () => {
     const { router } = await openInvitation();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), routeTimeout);
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(`/invitations/${token}`);
+
+    expect(await screen.findByRole('heading', { name: 'You have been invited to join an organisation', level: 1 }, routeTimeout)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/invitations/${token}`);
+    const back = `redirect=${encodeURIComponent(`/invitations/${token}`)}`;
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?${back}`);
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/signup?${back}`);
+    // No organisation, address or state of the link: the preview needs the invited account.
+    expect(server().requestsTo('GET', previewPath)).toHaveLength(0);
+    expect(screen.queryByText(/Oak & Pine/)).toBeNull();
+  });
+
+  it('comes back here after logging in from it, ready to accept', async () => {
+    server().on('GET', '/api/auth/config', () => ({ status: 200, body: { providers: { google: false, facebook: false, linkedin: false }, signup_enabled: true } }));
+    server().on('POST', '/api/login', () => ({
+      status: 200,
+      body: { access_token: 'token-of-user-1', refresh_token: 'refresh-1', expires_at: Math.floor(Date.now() / 1000) + 900, account: completeUser },
+    }));
+    seedSessionLater();
+    server().on('GET', previewPath, () => ({ status: 200, body: { data: preview } }));
+    const { router } = await openInvitation();
+
+    await userEvent.click(await screen.findByRole('link', { name: 'Log in' }, routeTimeout));
+    await userEvent.type(await screen.findByLabelText('Email address', undefined, routeTimeout), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Oak & Pine Ltd invites you to join as an admin', level: 1 }, routeTimeout)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/invitations/${token}`);
+    expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeEnabled();
   });
 
   it('tells another account that the invitation is not theirs, and offers to log in with the invited address', async () => {
@@ -74,6 +111,16 @@ describe('invitation: the link of an invitation e-mail', () => {
     expect(await screen.findByRole('alert', undefined, routeTimeout)).toHaveTextContent(memberMessages.invitationUnverified);
     expect(screen.getByRole('link', { name: 'Resend the verification e-mail' })).toHaveAttribute('href', '/verify-email');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('keeps the way back here for an unverified account, so that its verification link leads to this invitation', async () => {
+    signedIn();
+    server().on('GET', previewPath, () => ({ status: 403, body: { message: memberMessages.invitationUnverified, code: 'forbidden' } }));
+    await openInvitation();
+    await screen.findByRole('alert', undefined, routeTimeout);
+
+    expect(takeReturnPathAfterRegistration({ ...completeUser, id: 'someone-else' })).toBeNull();
+    expect(takeReturnPathAfterRegistration(completeUser)).toBe(`/invitations/${token}`);
   });
 
   it.each([

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { memberMessages } from '@app/contract/organisation-members';
-import { Building2, MailWarning, TriangleAlert, UserRoundX } from 'lucide-react';
+import { Building2, MailOpen, MailWarning, TriangleAlert, UserRoundX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -8,9 +8,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
 import { browserLanguage } from '@/lib/money';
-import { returnPathParam } from '@/lib/return-path';
+import { rememberReturnPath, returnPathParam } from '@/lib/return-path';
 import { routePath } from '@/lib/route-paths';
-import { sessionStore } from '@/lib/session-store';
+import { isLoggedIn, sessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { useNavigateTo } from '@/lib/use-navigate-to';
 import { useSession } from '@/lib/use-session';
@@ -49,18 +49,66 @@ function SwitchAccountButton({ token }: { token: string }) {
 }
 
 /**
- * invitation (issue 12): the link of an invitation e-mail, `/invitations/{token}`. Logged out, the
- * guard sends to login and back here. Shows what the invitation offers and accepts it; each
- * refusal as the server words it: another account is logged in, the address is not verified yet,
- * the link expired, was withdrawn, used, or never existed.
+ * invitation (issue 12): the link of an invitation e-mail, `/invitations/{token}`, open to anyone.
+ * A guest is offered to log in or sign up and come back here; a signed-in user sees what the
+ * invitation offers and accepts it.
  */
 export function InvitationPage() {
-  const { t } = useTranslation();
   const { token = '' } = useParams();
+  const session = useSession();
+  if (!isLoggedIn(session)) return <InvitationForGuest token={token} />;
+  return <InvitationForAccount token={token} />;
+}
+
+/**
+ * Logged out: the server tells an anonymous caller nothing about an invitation (its preview
+ * needs the invited account), so neither does this page: not the organisation, not the address,
+ * not whether the link still works. Log in comes straight back here; Sign up after the
+ * registration steps (the address verified, the birth details saved: lib/return-path.ts).
+ */
+function InvitationForGuest({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const back = { [returnPathParam]: routePath('invitation', { token }) };
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <MailOpen aria-hidden="true" className="size-6" />
+      </span>
+      <div className="space-y-1.5">
+        <h1 className="text-xl font-semibold tracking-tight text-balance sm:text-2xl">{t('invitationPage.guest.heading')}</h1>
+        <p className="text-sm text-muted-foreground">{t('invitationPage.guest.text')}</p>
+      </div>
+      <p className="text-sm text-muted-foreground">{t('invitationPage.guest.signupHint')}</p>
+      <div className="grid w-full gap-2 sm:grid-cols-2">
+        <Link to={routePath('login', {}, back)} className={buttonClassName({ variant: 'outline' })}>
+          {t('invitationPage.guest.login')}
+        </Link>
+        <Link to={routePath('signup', {}, back)} className={buttonClassName()}>
+          {t('invitationPage.guest.signup')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Signed in: what the invitation offers, and accepting it; each refusal as the server words it:
+ * another account is logged in, the address is not verified yet, the link expired, was withdrawn,
+ * used, or never existed.
+ */
+function InvitationForAccount({ token }: { token: string }) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const navigateTo = useNavigateTo();
   const preview = useInvitationPreview(token, user?.id ?? '');
   const accept = useAcceptInvitation(token);
+  const unverifiedRefusal =
+    preview.error instanceof RequestRefusal && preview.error.result.status === 403 && preview.error.message === memberMessages.invitationUnverified;
+  const userId = user?.id ?? null;
+  // Not verified yet: the verification link, opened from the inbox, then leads back here.
+  useEffect(() => {
+    if (unverifiedRefusal && userId !== null) rememberReturnPath(userId, routePath('invitation', { token }));
+  }, [unverifiedRefusal, userId, token]);
 
   if (preview.isPending) {
     return (
