@@ -8,7 +8,7 @@ import { setUpRouteTests } from '../../test/route-test-setup.ts';
 
 // The profile switcher of spec section 2 (issue 12) in the real shell: the personal profile and
 // the user's organisations, the choice remembered per user, and what it changes in the sidebar
-// and on the dashboard.
+// and on the dashboard (the organisation's own dashboard: organisation-dashboard.test.tsx).
 
 const server = setUpRouteTests();
 
@@ -71,7 +71,7 @@ describe('the profile switcher', () => {
     const nav = await screen.findByRole('navigation', { name: 'Organisation Oak & Pine Ltd' }, routeTimeout);
     expect(within(nav).getByRole('link', { name: 'Members' })).toHaveAttribute('href', `/organization/${oak.id}/members`);
     expect(within(nav).getByRole('link', { name: 'Billing' })).toHaveAttribute('href', `/settings/billing?organisation=${oak.id}`);
-    expect(await screen.findByText('Working as', undefined, routeTimeout)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Oak & Pine Ltd', level: 1 }, routeTimeout)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Switch profile, current: Oak & Pine Ltd' })).toBeInTheDocument();
 
     // Another visit opens with the same profile.
