@@ -144,4 +144,6 @@ export type RenewalCardPayment = z.infer<typeof renewalCardRequest>['payment'];
 export const renewalCardMessages = {
   replaced: 'Renewals are charged to the new card from now on.',
   changeInProgress: 'A change of card is already on its way. Please wait a moment.',
+  /** Stripe Billing renews the subscription itself: its card is not changed here yet. */
+  providerRenews: 'This subscription’s card cannot be changed here yet. Please contact us to change it.',
 } as const;

@@ -1,6 +1,6 @@
 import { organisationApiPaths } from '@app/contract/api-paths';
 import { badRequestBody, errorBody, validationErrorBody } from '@app/contract/errors';
-import { activationConfirmRequest, activationEnvelope, activationRequest, payNowRequest, periodInvoiceList, subscriptionChangeRequest } from '@app/contract/organisation-billing';
+import { activationConfirmRequest, activationEnvelope, activationRequest, payNowRequest, periodInvoiceList, renewalCardRequest, subscriptionChangeRequest } from '@app/contract/organisation-billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routePath } from '../../lib/route-path.ts';
@@ -8,6 +8,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { requireManager } from '../organisations/public.ts';
 import { activateOrganisation, activationState, confirmPayment, type BillingDeps } from './activation-service.ts';
 import { listPeriodInvoices, periodInvoicePdf } from './period-invoice-documents.ts';
+import { replaceRenewalCard } from './renewal-card-service.ts';
 import { cancelAtPeriodEnd, changeSubscription, payNow, resumeSubscription } from './subscription-service.ts';
 import type { InvoiceOptions } from '../orders/public.ts';
 
@@ -105,6 +106,20 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
       },
     },
     async (request) => ({ data: await payNow(deps(), requireAuth(request).userId, request.params.organisationId, request.body) }),
+  );
+
+  app.put(
+    routePath(organisationApiPaths.subscriptionPaymentMethod, 'organisationId'),
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'Replaces the card renewals are charged to, charging nothing now (a refused card leaves the old one; the same idempotency key again answers as the first request)',
+        params: organisationParams,
+        body: renewalCardRequest,
+        response: answers,
+      },
+    },
+    async (request) => ({ data: await replaceRenewalCard(deps(), requireAuth(request).userId, request.params.organisationId, request.body) }),
   );
 
   app.get(

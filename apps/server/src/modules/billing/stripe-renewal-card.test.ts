@@ -1,0 +1,115 @@
+import { organisationApiPaths, shopApiPaths } from '@app/contract/api-paths';
+import { paymentMessages } from '@app/contract/messages';
+import { activationEnvelope, renewalCardMessages, type RenewalCardInput } from '@app/contract/organisation-billing';
+import { paymentSetupResponse } from '@app/contract/payment-methods';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
+import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ManualClock } from '../../lib/clock.ts';
+import { renewDueSubscriptions } from './renewal-service.ts';
+
+// Issue 12, BillingSettings "payment method", with Stripe (the local fake): the card form confirms
+// a SetupIntent in Stripe.js (3-D Secure there when the bank asks), as saving a card does today;
+// the confirmed SetupIntent becomes the card renewals use. One that was never confirmed (an
+// abandoned card form) or is someone else's leaves the old card.
+
+let fake: FakeStripe;
+let t: TestApp;
+const clock = new ManualClock(new Date('2027-10-31T12:00:00Z'));
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({ clock, env: { STRIPE_SECRET_KEY: 'sk_test_local123', STRIPE_PUBLISHABLE_KEY: 'pk_test_local123', STRIPE_WEBHOOK_SECRET: 'whsec_test_compass_local', STRIPE_API_URL: fake.url } });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** An active organisation whose periods our renewal job charges (the card kept on our subscription). */
+async function activeOrganisation() {
+  const owner = await registerUser(t);
+  const organisation = await createOrganisationThroughApi(t, owner);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: organisationApiPaths.activate(organisation.id),
+    headers: owner.headersWithCsrf,
+    payload: { idempotency_key: randomUUID(), payment: { method: 'stripe', payment_method_id: 'pm_card_visa' } },
+  });
+  expect(activationEnvelope.parse(response.json()).data.status).toBe('active');
+  // Renewed by our job, not by Stripe Billing (which keeps the card on its own subscription).
+  await t.pool.query('update subscriptions set provider_subscription_id = null where organisation_id = $1', [organisation.id]);
+  return { owner, organisation };
+}
+
+/** The card form: a SetupIntent for the caller, confirmed in Stripe.js with `method` (or left unconfirmed). */
+async function setupIntent(user: RegisteredUser, method: Parameters<FakeStripe['completeSetup']>[1] | null): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: shopApiPaths.paymentSetup, headers: user.headersWithCsrf });
+  const { client_secret: secret } = paymentSetupResponse.parse(response.json());
+  const id = secret?.split('_secret_')[0] ?? '';
+  expect(fake.setupIntents.has(id)).toBe(true);
+  if (method) fake.completeSetup(id, method);
+  return id;
+}
+
+function replaceCard(user: RegisteredUser, organisationId: string, setupIntentId: string, key: string = randomUUID()) {
+  const payload: RenewalCardInput = { idempotency_key: key, payment: { method: 'stripe', setup_intent_id: setupIntentId } };
+  return t.app.inject({ method: 'PUT', url: organisationApiPaths.subscriptionPaymentMethod(organisationId), headers: user.headersWithCsrf, payload });
+}
+
+async function renewalCardOf(user: RegisteredUser, organisationId: string) {
+  const response = await t.app.inject({ method: 'GET', url: organisationApiPaths.subscription(organisationId), headers: user.authHeaders });
+  return activationEnvelope.parse(response.json()).data.subscription.payment_method;
+}
+
+describe('replacing the card renewals use (Stripe)', () => {
+  it('takes the SetupIntent Stripe.js confirmed after 3-D Secure, charging nothing, and the next renewal charges it', async () => {
+    const { owner, organisation } = await activeOrganisation();
+    const intents = fake.paymentIntents.size;
+    const setup = await setupIntent(owner, 'pm_card_authenticationRequired');
+
+    const key = randomUUID();
+    const response = await replaceCard(owner, organisation.id, setup, key);
+    expect(response.statusCode).toBe(200);
+    expect(activationEnvelope.parse(response.json()).data.subscription.payment_method).toEqual({ brand: 'visa', last4: '3155' });
+    // Retried: the same answer, one saved card.
+    expect(activationEnvelope.parse((await replaceCard(owner, organisation.id, setup, key)).json()).data.subscription.payment_method).toEqual({ brand: 'visa', last4: '3155' });
+    const { rowCount } = await t.pool.query(`select 1 from payment_methods where user_id = $1 and provider_method_id = 'pm_card_authenticationRequired'`, [owner.account.id]);
+    expect(rowCount).toBe(1);
+    expect(fake.paymentIntents.size).toBe(intents);
+    expect(await renewalCardOf(owner, organisation.id)).toEqual({ brand: 'visa', last4: '3155' });
+
+    clock.advanceBy(31 * 24 * 60 * 60 * 1000);
+    await renewDueSubscriptions({ db: t.app.db, clock, provider: t.app.paymentProvider, mail: t.app.mail, log: t.app.log, sellerCountry: 'DE' });
+    const renewal = [...fake.paymentIntents.values()].at(-1);
+    expect(fake.paymentIntents.size).toBe(intents + 1);
+    expect(renewal).toMatchObject({ payment_method: 'pm_card_authenticationRequired', metadata: { organisation_id: organisation.id } });
+  });
+
+  it('keeps the old card when the card form was abandoned (its SetupIntent never confirmed) or the SetupIntent is someone else’s', async () => {
+    const { owner, organisation } = await activeOrganisation();
+    const fresh = await login(t, owner.email, owner.password);
+    const cardOf = async () => (await t.pool.query<{ card: string | null }>('select provider_method_id as card from subscriptions where organisation_id = $1', [organisation.id])).rows[0]?.card;
+    expect(await cardOf()).toBe('pm_card_visa');
+    const abandoned = await replaceCard(fresh, organisation.id, await setupIntent(fresh, null));
+    expect(abandoned.statusCode).toBe(400);
+    expect(abandoned.json()).toMatchObject({ message: paymentMessages.failedToAttachPaymentMethod });
+
+    const other = await registerUser(t);
+    const foreign = await replaceCard(fresh, organisation.id, await setupIntent(other, 'pm_card_mastercard'));
+    expect(foreign.statusCode).toBe(400);
+    expect(await cardOf()).toBe('pm_card_visa');
+  });
+
+  it('is refused while Stripe Billing renews the subscription itself, the card left as it is', async () => {
+    const { owner, organisation } = await activeOrganisation();
+    const fresh = await login(t, owner.email, owner.password);
+    await t.pool.query(`update subscriptions set provider_subscription_id = 'sub_test_renews_itself' where organisation_id = $1`, [organisation.id]);
+    const response = await replaceCard(fresh, organisation.id, await setupIntent(fresh, 'pm_card_mastercard'));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: renewalCardMessages.providerRenews });
+  });
+});
