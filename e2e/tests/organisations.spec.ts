@@ -12,7 +12,8 @@ import { expectPath } from '../support/ui.ts';
 // Issue 12 in the built product, as its users go through it: a Business organisation created
 // through the three steps with an error on every step first and a reload in step 2 that keeps the
 // entries; activated with card 4242; a second user accepts the e-mailed invitation; the owner
-// switches to the organisation's profile and sees the member and their questionnaire progress.
+// switches to the organisation's profile and sees the member and their questionnaire progress on
+// the organisation's dashboard and its Members page.
 
 const description =
   'We design and build office furniture from reclaimed oak and pine, and fit out workplaces for small teams across the north of England. Every piece is made to order in our Leeds workshop by a team of eight carpenters, two designers and an apprentice, and every offcut goes back into the next commission.';
@@ -24,7 +25,7 @@ async function next(page: Page): Promise<void> {
 test('a business organisation from the wizard to an accepted invitation', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const owner = await createUserThroughApi(request, 'org-owner', { birthDetails: true });
-  const invitee = await createUserThroughApi(request, 'org-invitee', { birthDetails: true });
+  const invitee = await createUserThroughApi(request, 'org-invitee', { name: 'Ines Invitee', birthDetails: true });
   await signInBrowser(page, owner.session);
 
   // /organization leads to the wizard.
@@ -109,11 +110,21 @@ test('a business organisation from the wizard to an accepted invitation', async 
   await expect(inviteePage.getByText(memberMessages.invitationAccepted)).toBeVisible();
   await inviteeContext.close();
 
-  // The owner works as the organisation: the sidebar has Members, which lists the invitee and their progress.
+  // The owner works as the organisation: the dashboard becomes the organisation's, with the
+  // invitee's progress, the invitations still waiting and the plan.
   await page.goto('/dashboard');
   await page.getByRole('button', { name: /^Switch profile, current:/ }).click();
   await page.getByRole('menuitemradio', { name: /Oak & Pine <Ltd>/ }).click();
-  await page.getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByRole('heading', { name: 'Oak & Pine <Ltd>', level: 1 })).toBeVisible();
+  const progress = page.getByRole('region', { name: 'Questionnaire progress' });
+  // Both the owner and the invitee have answered every question.
+  await expect(progress.getByRole('definition')).toHaveText(['2', '0', '0']);
+  await expect(progress.getByRole('listitem', { name: 'Ines Invitee' })).toContainText('Done');
+  await expect(page.getByRole('region', { name: 'Pending invitations' }).getByRole('listitem').filter({ hasText: /^carpenter1-/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Plan' })).toContainText(/Active.*Monthly.*Next charge: €/);
+
+  // The sidebar has Members, which lists the invitee and their progress.
+  await page.getByRole('navigation', { name: 'Organisation Oak & Pine <Ltd>' }).getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
   const people = page.getByRole('table', { name: 'People' });
   const inviteeRow = people.getByRole('row', { name: /Ines Invitee|Ada Lovelace/ }).filter({ hasText: invitee.email });
