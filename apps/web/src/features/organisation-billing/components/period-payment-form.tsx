@@ -13,7 +13,7 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { usePeriodPayment, type PeriodPaymentOptions } from '../lib/use-period-payment';
 
-interface PaymentFormValues {
+export interface PaymentFormValues {
   payment_choice: string;
   card: CardFormValues;
 }
@@ -21,7 +21,7 @@ interface PaymentFormValues {
 type CardField = keyof CardFormValues;
 
 /** Where a 422's field goes: 'payment.card.exp_month' -> 'expiry'; null for one the form has not. */
-function cardFieldOf(serverField: string): CardField | null {
+export function cardFieldOf(serverField: string): CardField | null {
   const part = /^(?:payment\.)?card\.(number|exp_month|exp_year|cvc)$/.exec(serverField)?.[1];
   if (part === 'number' || part === 'cvc') return part;
   return part ? 'expiry' : null;
@@ -30,7 +30,7 @@ function cardFieldOf(serverField: string): CardField | null {
 const fieldError = (message: string): FieldError => ({ type: 'validate', message });
 
 /** The card by the contract's rules (test provider only; Stripe's field checks its own). */
-const paymentResolver: Resolver<PaymentFormValues, { provider: 'test' | 'stripe' }> = (values, context): ResolverResult<PaymentFormValues> => {
+export const paymentResolver: Resolver<PaymentFormValues, { provider: 'test' | 'stripe' }> = (values, context): ResolverResult<PaymentFormValues> => {
   if (values.payment_choice !== newCardChoice || context?.provider !== 'test') return { values, errors: {} };
   const checked = validateCard(values.card);
   if (!checked.errors) return { values, errors: {} };

@@ -23,6 +23,7 @@ import { useResumeSubscription } from '../api/resume-subscription';
 import { formatDay } from '../lib/format';
 import { BillingCard } from './billing-card';
 import { PeriodPaymentForm } from './period-payment-form';
+import { RenewalCardPanel } from './renewal-card-panel';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
 export interface SubscriptionSectionProps {
@@ -39,6 +40,8 @@ export function SubscriptionSection({ organisation, state }: SubscriptionSection
   const resume = useResumeSubscription(organisation.id);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [payingNow, setPayingNow] = useState(false);
+  const [replacingCard, setReplacingCard] = useState(false);
+  const closeReplaceCard = useCallback(() => setReplacingCard(false), []);
   const contract = subscription.plan === 'contract';
   const active = subscription.status === 'active';
   const periodEnd = subscription.current_period_end;
@@ -94,9 +97,16 @@ export function SubscriptionSection({ organisation, state }: SubscriptionSection
           <PastDue organisation={organisation} state={state} open={payingNow} onOpenChange={setPayingNow} />
         )}
 
+        {active && !contract && replacingCard && <RenewalCardPanel organisationId={organisation.id} onClose={closeReplaceCard} />}
+
         <FormAlert>{actionError}</FormAlert>
         {active && !contract && (
           <div className="flex flex-wrap gap-3 border-t pt-4">
+            {!replacingCard && (
+              <Button variant="outline" onClick={() => setReplacingCard(true)}>
+                {t('organisationBilling.subscription.replaceCard')}
+              </Button>
+            )}
             {subscription.cancel_at_period_end ? (
               <PendingButton variant="outline" pending={resume.isPending} pendingLabel={t('organisationBilling.subscription.resuming')} onClick={() => {
                 cancel.reset();
