@@ -10,6 +10,7 @@ import { i18n } from '../../../lib/i18n.ts';
 import { takeReturnPathAfterRegistration } from '../../../lib/return-path.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { authConfigStore } from '../api/auth-config.ts';
+import { googleIdentityScriptUrl, type GoogleIdConfiguration } from '../lib/google-identity.ts';
 
 // The signup page through the real route table, guard and session store, against a real server.
 
@@ -187,7 +188,10 @@ describe('signup page: with the server', () => {
       server().on('GET', '/api/user', () => ({ status: 200, body: newAccount }));
     }
 
-    afterEach(() => localStorage.removeItem('return_path_after_registration'));
+    afterEach(() => {
+      localStorage.removeItem('return_path_after_registration');
+      delete window.google;
+    });
 
     it('still goes to the birth-data step first, and keeps the page for the new account until its registration steps are done', async () => {
       answerRegister();
@@ -213,6 +217,48 @@ describe('signup page: with the server', () => {
 
       await waitFor(() => expect(router.state.location.pathname).toBe('/signup-data'), routeTimeout);
       expect(localStorage.getItem('return_path_after_registration')).toBeNull();
+    });
+
+    it('goes straight to the page after a Google sign-in, as after a login', async () => {
+      server().on('GET', '/api/auth/config', () => ({
+        status: 200,
+        body: { providers: { google: true, facebook: false, linkedin: false }, signup_enabled: true, google_client_id: 'client-123.apps.googleusercontent.com' },
+      }));
+      server().on('POST', '/api/login/google', () => ({
+        status: 200,
+        body: { access_token: 'google-session', refresh_token: 'google-refresh', expires_at: Math.floor(Date.now() / 1000) + 900, account: completeUser },
+      }));
+      server().on('GET', '/api/cart', () => ({ status: 204 }));
+      const { router } = renderRoute(`/signup?redirect=${encodeURIComponent(invitation)}`);
+      await screen.findByRole('heading', { name: 'Create an account' }, routeTimeout);
+      const script = await waitFor(() => {
+        const element = document.querySelector<HTMLScriptElement>(`script[src="${googleIdentityScriptUrl}"]`);
+        if (!element) throw new Error('no Google script yet');
+        return element;
+      }, routeTimeout);
+      // Google's library is outside this machine: a stand-in with its API plays its part.
+      let configuration: GoogleIdConfiguration | null = null;
+      window.google = {
+        accounts: {
+          id: {
+            initialize: (value) => {
+              configuration = value;
+            },
+            renderButton: (parent) => {
+              const button = document.createElement('button');
+              button.type = 'button';
+              button.textContent = 'Continue with Google';
+              button.addEventListener('click', () => configuration?.callback({ credential: 'google-id-token', select_by: 'btn' }));
+              parent.append(button);
+            },
+            cancel: () => undefined,
+          },
+        },
+      };
+      script.dispatchEvent(new Event('load'));
+      await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }, routeTimeout));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe(invitation), routeTimeout);
     });
 
     it('keeps the way back on the login link of the closed sign-up notice', async () => {
