@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 // A local stand-in for the parts of Stripe's HTTP API the server uses (customers, PaymentIntents,
-// SetupIntents, payment methods, refunds), on 127.0.0.1. It speaks Stripe's wire format: form
+// SetupIntents, payment methods, refunds; Stripe Billing's products, subscriptions, invoices and
+// schedules, with a period end the test triggers and the events Stripe would send), on 127.0.0.1. It speaks Stripe's wire format: form
 // bodies with bracketed keys, JSON answers, errors as `{ error: { type, code, ... } }`, and it
 // replays the first answer to a repeated Idempotency-Key, as Stripe does.
 
@@ -41,6 +42,18 @@ export interface FakeStripe {
   completeAuthentication: (paymentIntentId: string) => void;
   /** Stripe.js confirms a SetupIntent with a test method. */
   completeSetup: (setupIntentId: string, paymentMethod: keyof typeof knownMethods) => void;
+  /** Stripe Billing: subscriptions, their invoices and schedules, by id. */
+  subscriptions: Map<string, Json>;
+  invoices: Map<string, Json>;
+  schedules: Map<string, Json>;
+  /**
+   * The subscription's period ends now: Stripe cancels it (cancel at period end), or applies a
+   * scheduled phase and invoices the next period, paid with the default card or refused
+   * (`decline`: a failed renewal; the subscription goes past due). Answers the events Stripe would send.
+   */
+  endPeriod: (subscriptionId: string, options?: { decline?: boolean }) => Json[];
+  /** An event about an object as it is now (a copy: later changes do not show in it). */
+  event: (type: string, object: Json) => Json;
   close: () => Promise<void>;
 }
 
@@ -55,6 +68,165 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const deletedCustomers: string[] = [];
   let customerDeletionAttempts = 0;
   let customerDeletionFailures = 0;
+  const subscriptions = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
+  const schedules = new Map<string, Json>();
+  const products = new Set<string>();
+
+
+  const missing = (kind: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}` } } });
+
+  const metadataOf = (form: URLSearchParams): Record<string, string> => {
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of form) {
+      const found = /^metadata\[(.+)\]$/.exec(key);
+      if (found?.[1]) metadata[found[1]] = value;
+    }
+    return metadata;
+  };
+
+  interface FakeItem {
+    product: string;
+    unit_amount: number;
+    quantity: number;
+    interval_count: number;
+  }
+
+  /** `items[n][price_data][...]` (or a schedule phase's) as Stripe reads them. */
+  const itemsOf = (form: URLSearchParams, prefix: string): FakeItem[] => {
+    const items: FakeItem[] = [];
+    for (let index = 0; form.has(`${prefix}[${index}][price_data][product]`); index += 1) {
+      const at = `${prefix}[${index}]`;
+      items.push({
+        product: form.get(`${at}[price_data][product]`) ?? '',
+        unit_amount: Number(form.get(`${at}[price_data][unit_amount]`)),
+        quantity: Number(form.get(`${at}[quantity]`) ?? 1),
+        interval_count: Number(form.get(`${at}[price_data][recurring][interval_count]`) ?? 1),
+      });
+    }
+    return items;
+  };
+
+  const addMonths = (seconds: number, months: number) => {
+    const date = new Date(seconds * 1000);
+    date.setUTCMonth(date.getUTCMonth() + months);
+    return Math.floor(date.getTime() / 1000);
+  };
+
+  /** The subscription's items for a period starting at `start` (its length from the prices' interval). */
+  const setItems = (subscription: Json, items: FakeItem[], start: number) => {
+    const months = items[0]?.interval_count ?? 1;
+    subscription.items = {
+      object: 'list',
+      data: items.map((item) => ({
+        id: newId('si'),
+        object: 'subscription_item',
+        price: { id: newId('price'), object: 'price', product: item.product, unit_amount: item.unit_amount, recurring: { interval: 'month', interval_count: item.interval_count } },
+        quantity: item.quantity,
+        current_period_start: start,
+        current_period_end: addMonths(start, months),
+      })),
+    };
+  };
+
+  const periodOf = (subscription: Json) => ((subscription.items as { data: Json[] }).data[0] ?? {}) as { current_period_start: number; current_period_end: number };
+
+  /** The invoice of the subscription's current period, finalised (open) with its PaymentIntent. */
+  const invoiceFor = (subscription: Json, reason: string): Json => {
+    const period = periodOf(subscription);
+    const lines = (subscription.items as { data: Json[] }).data.map((item) => ({
+      id: newId('il'),
+      object: 'line_item',
+      amount: Number((item.price as Json).unit_amount) * Number(item.quantity),
+      quantity: item.quantity,
+      period: { start: period.current_period_start, end: period.current_period_end },
+    }));
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    const id = newId('in');
+    const intentId = newId('pi');
+    paymentIntents.set(intentId, {
+      id: intentId,
+      object: 'payment_intent',
+      amount: total,
+      currency: 'eur',
+      customer: subscription.customer,
+      payment_method: null,
+      setup_future_usage: 'off_session',
+      metadata: {},
+      client_secret: `${intentId}_secret_${randomBytes(6).toString('hex')}`,
+      status: 'requires_payment_method',
+      last_payment_error: null,
+    });
+    const invoice: Json = {
+      id,
+      object: 'invoice',
+      status: 'open',
+      billing_reason: reason,
+      customer: subscription.customer,
+      subscription_id: subscription.id,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      total,
+      amount_due: total,
+      amount_paid: 0,
+      created: period.current_period_start,
+      period_start: period.current_period_start,
+      period_end: period.current_period_start,
+      lines: { object: 'list', data: lines },
+      payment_intent_id: intentId,
+      last_finalization_error: null,
+      attempt_count: 0,
+      next_payment_attempt: null,
+    };
+    invoices.set(id, invoice);
+    subscription.latest_invoice = id;
+    return invoice;
+  };
+
+  /** Confirms the invoice's PaymentIntent with a test method: paid, refused, or waiting for 3-D Secure. */
+  const payInvoice = (invoice: Json, paymentMethod: string | null | undefined): Json | undefined => {
+    const intent = paymentIntents.get(String(invoice.payment_intent_id));
+    if (!intent) return undefined;
+    const known = paymentMethod ? knownMethods[paymentMethod] : undefined;
+    invoice.attempt_count = Number(invoice.attempt_count) + 1;
+    intent.payment_method = paymentMethod ?? null;
+    intent.status = !known ? 'requires_payment_method' : known.behaviour === 'succeeds' ? 'succeeded' : known.behaviour === 'requires_action' ? 'requires_action' : 'requires_payment_method';
+    intent.last_payment_error = known?.behaviour === 'declined' || !known ? { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } : null;
+    settle();
+    return intent;
+  };
+
+  /** What follows a PaymentIntent's outcome (3-D Secure finished in Stripe.js included): the invoice paid, the subscription active. */
+  const settle = () => {
+    for (const invoice of invoices.values()) {
+      const intent = paymentIntents.get(String(invoice.payment_intent_id));
+      if (invoice.status !== 'open' || intent?.status !== 'succeeded') continue;
+      Object.assign(invoice, { status: 'paid', amount_paid: invoice.total, amount_due: 0, next_payment_attempt: null });
+      const subscription = subscriptions.get(String(invoice.subscription_id));
+      if (subscription && subscription.latest_invoice === invoice.id && (subscription.status === 'incomplete' || subscription.status === 'past_due')) subscription.status = 'active';
+    }
+  };
+
+  const expands = (form: URLSearchParams) => form.getAll('expand[]').concat([...form.keys()].filter((key) => /^expand\[\d+\]$/.test(key)).map((key) => form.get(key) ?? ''));
+
+  const expandInvoice = (invoice: Json, form: URLSearchParams | null, always = false): Json => {
+    const { payment_intent_id: intentId, subscription_id: _subscription, ...rest } = invoice;
+    void _subscription;
+    const wanted = always || (form !== null && expands(form).some((path) => path === 'payments' || path === 'latest_invoice.payments'));
+    return wanted
+      ? { ...rest, payments: { object: 'list', data: [{ id: newId('inpay'), object: 'invoice_payment', is_default: true, status: rest.status === 'paid' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: intentId } }] } }
+      : rest;
+  };
+
+  const expandSubscription = (subscription: Json, form: URLSearchParams): Json => {
+    const latest = subscription.latest_invoice ? invoices.get(String(subscription.latest_invoice)) : undefined;
+    const wanted = expands(form).includes('latest_invoice.payments');
+    return { ...subscription, latest_invoice: latest ? (wanted ? expandInvoice(latest, null, true) : latest.id) : null };
+  };
+
+  const snapshot = (object: Json): Json => {
+    if (object.object === 'invoice') return expandInvoice(object, null);
+    return JSON.parse(JSON.stringify(object)) as Json;
+  };
 
   const methodObject = (id: string, customer: string | null): FakePaymentMethod => {
     const known = knownMethods[id] ?? { last4: '4242', brand: 'visa' };
@@ -146,7 +318,123 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'POST' && path === '/v1/refunds') {
       return { status: 200, body: { id: newId('re'), object: 'refund', payment_intent: form.get('payment_intent'), status: 'succeeded' } };
     }
+
+    // Stripe Billing.
+    match = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
+    if (method === 'POST' && match?.[1]) {
+      if (!knownMethods[match[1]]) return missing('payment_method');
+      return { status: 200, body: methodObject(match[1], form.get('customer')) as unknown as Json };
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      const id = form.get('id') ?? newId('prod');
+      if (products.has(id)) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_already_exists', message: `Product already exists.` } } };
+      products.add(id);
+      return { status: 200, body: { id, object: 'product', name: form.get('name') } };
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      const customerId = form.get('customer') ?? '';
+      if (!customers.has(customerId)) return missing('customer');
+      const paymentMethod = form.get('default_payment_method');
+      const items = itemsOf(form, 'items');
+      if (items.some((item) => !products.has(item.product))) return missing('product');
+      const start = Math.floor(Date.now() / 1000);
+      const id = newId('sub');
+      const subscription: Json = {
+        id,
+        object: 'subscription',
+        customer: customerId,
+        status: 'incomplete',
+        cancel_at_period_end: false,
+        default_payment_method: paymentMethod,
+        metadata: metadataOf(form),
+        schedule: null,
+        items: { object: 'list', data: [] },
+        latest_invoice: null,
+      };
+      setItems(subscription, items, start);
+      subscriptions.set(id, subscription);
+      const invoice = invoiceFor(subscription, 'subscription_create');
+      payInvoice(invoice, paymentMethod);
+      return { status: 200, body: expandSubscription(subscription, form) };
+    }
+    match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (match?.[1]) {
+      const subscription = subscriptions.get(match[1]);
+      if (!subscription) return missing('subscription');
+      if (method === 'POST') {
+        if (form.has('cancel_at_period_end') && subscription.schedule) {
+          return { status: 400, body: { error: { type: 'invalid_request_error', message: `The subscription is managed by the subscription schedule \`${String(subscription.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.` } } };
+        }
+        if (form.has('cancel_at_period_end')) subscription.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+        if (form.has('default_payment_method')) subscription.default_payment_method = form.get('default_payment_method');
+      }
+      return { status: 200, body: expandSubscription(subscription, form) };
+    }
+    match = /^\/v1\/invoices\/([^/]+)(\/pay)?$/.exec(path);
+    if (match?.[1]) {
+      const invoice = invoices.get(match[1]);
+      if (!invoice) return missing('invoice');
+      if (match[2]) {
+        if (invoice.status !== 'open') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'invoice_unexpected_state', message: 'Invoice is already paid' } } };
+        const intent = payInvoice(invoice, form.get('payment_method') ?? (subscriptions.get(String(invoice.subscription_id))?.default_payment_method as string | null));
+        if (intent?.status === 'requires_action') {
+          return { status: 402, body: { error: { type: 'invalid_request_error', code: 'invoice_payment_intent_requires_action', message: 'This payment requires additional user action before it can be completed successfully.' } } };
+        }
+        if (intent?.status !== 'succeeded') return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } };
+      }
+      return { status: 200, body: expandInvoice(invoice, form) };
+    }
+    if (method === 'POST' && path === '/v1/subscription_schedules') {
+      const subscription = subscriptions.get(form.get('from_subscription') ?? '');
+      if (!subscription) return missing('subscription');
+      if (subscription.schedule) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'You cannot migrate a subscription that is already attached to a schedule.' } } };
+      const item = (subscription.items as { data: Json[] }).data[0] as { current_period_start: number; current_period_end: number };
+      const id = newId('sub_sched');
+      const phaseItems = (subscription.items as { data: Json[] }).data.map((entry) => ({ price: (entry.price as Json).id, quantity: entry.quantity }));
+      const schedule: Json = {
+        id,
+        object: 'subscription_schedule',
+        subscription: subscription.id,
+        end_behavior: 'release',
+        current_phase: { start_date: item.current_period_start, end_date: item.current_period_end },
+        phases: [{ start_date: item.current_period_start, end_date: item.current_period_end, items: phaseItems }],
+      };
+      subscription.schedule = id;
+      schedules.set(id, schedule);
+      return { status: 200, body: schedule };
+    }
+    match = /^\/v1\/subscription_schedules\/([^/]+)\/release$/.exec(path);
+    if (method === 'POST' && match?.[1]) {
+      const schedule = schedules.get(match[1]);
+      if (!schedule) return missing('subscription_schedule');
+      // The subscription runs on as it is; the phases to come are dropped.
+      const subscription = subscriptions.get(String(schedule.subscription));
+      if (subscription) subscription.schedule = null;
+      schedule.status = 'released';
+      return { status: 200, body: schedule };
+    }
+    match = /^\/v1\/subscription_schedules\/([^/]+)$/.exec(path);
+    if (match?.[1]) {
+      const schedule = schedules.get(match[1]);
+      if (!schedule) return missing('subscription_schedule');
+      if (method === 'POST' && form.has('phases[0][end_date]')) {
+        const next = itemsOf(form, 'phases[1][items]');
+        if (next.some((item) => !products.has(item.product))) return missing('product');
+        const first = schedule.phases as Json[];
+        schedule.phases = [
+          { ...first[0], end_date: Number(form.get('phases[0][end_date]')) },
+          { items: next, duration: { interval: 'month', interval_count: Number(form.get('phases[1][duration][interval_count]')) } },
+        ];
+        schedule.end_behavior = form.get('end_behavior');
+        schedule.proration_behavior = form.get('proration_behavior');
+      }
+      return { status: 200, body: schedule };
+    }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+  }
+
+  function event(type: string, object: Json): Json {
+    return { id: newId('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: snapshot(object) } };
   }
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -158,6 +446,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const form = new URLSearchParams(request.method === 'GET' ? url.search : raw);
       const key = request.headers['idempotency-key'];
       const cacheKey = typeof key === 'string' ? `${request.method} ${url.pathname} ${key}` : undefined;
+      settle();
       const answer = (cacheKey && idempotent.get(cacheKey)) || handle(request.method ?? 'GET', url.pathname, form);
       if (cacheKey && !idempotent.has(cacheKey)) idempotent.set(cacheKey, answer);
       response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') });
@@ -183,6 +472,48 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = setupIntents.get(id);
       if (intent) Object.assign(intent, { status: 'succeeded', payment_method: paymentMethod });
     },
+    subscriptions,
+    invoices,
+    schedules,
+    endPeriod: (subscriptionId, options = {}) => {
+      settle();
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const period = periodOf(subscription);
+      if (subscription.cancel_at_period_end) {
+        subscription.status = 'canceled';
+        return [event('customer.subscription.deleted', subscription)];
+      }
+      const schedule = subscription.schedule ? schedules.get(String(subscription.schedule)) : undefined;
+      const nextPhase = (schedule?.phases as Json[] | undefined)?.[1] as { items: FakeItem[] } | undefined;
+      if (schedule && nextPhase) {
+        // The schedule's second phase starts, then (end_behavior release) the subscription runs on alone.
+        setItems(subscription, nextPhase.items, period.current_period_end);
+        subscription.schedule = null;
+        schedule.status = 'released';
+      } else {
+        setItems(
+          subscription,
+          (subscription.items as { data: Json[] }).data.map((item) => ({
+            product: String((item.price as Json).product),
+            unit_amount: Number((item.price as Json).unit_amount),
+            quantity: Number(item.quantity),
+            interval_count: Number(((item.price as Json).recurring as Json).interval_count),
+          })),
+          period.current_period_end,
+        );
+      }
+      const invoice = invoiceFor(subscription, 'subscription_cycle');
+      const intent = payInvoice(invoice, options.decline ? 'pm_card_chargeDeclined' : (subscription.default_payment_method as string | null));
+      if (intent?.status !== 'succeeded') {
+        // Stripe's retries (Smart Retries) come later; the subscription is past due meanwhile.
+        subscription.status = 'past_due';
+        invoice.next_payment_attempt = period.current_period_end + 3 * 24 * 60 * 60;
+        return [event('customer.subscription.updated', subscription), event('invoice.payment_failed', invoice)];
+      }
+      return [event('customer.subscription.updated', subscription), event('invoice.paid', invoice)];
+    },
+    event: (type, object) => event(type, object),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

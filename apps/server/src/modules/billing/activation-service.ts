@@ -4,8 +4,6 @@ import { paymentMessages } from '@app/contract/messages';
 import type { OrganisationQuote } from '@app/contract/organisation-pricing';
 import type { BillingPlan, OrganisationType } from '@app/contract/organisations';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/connection.ts';
 import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { organisationPeople } from '../../db/schema/organisation-people.ts';
 import { organisationServices } from '../../db/schema/organisation-services.ts';
@@ -13,9 +11,7 @@ import { organisations } from '../../db/schema/organisations.ts';
 import { paymentMethods } from '../../db/schema/payment-methods.ts';
 import { subscriptionInvoices } from '../../db/schema/subscription-invoices.ts';
 import { subscriptions } from '../../db/schema/subscriptions.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { DomainError, NotFoundError, ValidationError } from '../../lib/domain-errors.ts';
-import type { Mailer } from '../mail/public.ts';
 import { inviteListedPeople, quoteOrganisation, requireManager } from '../organisations/public.ts';
 import {
   checkCard,
@@ -24,28 +20,21 @@ import {
   PaymentProviderUnavailableError,
   storePaymentMethod,
   type PaymentOutcome,
-  type PaymentProvider,
   type PaymentSource,
 } from '../payments/public.ts';
 import { addMonths } from './billing-period.ts';
+import type { BillingDeps } from './billing-deps.ts';
 import { invoiceBillingOf, invoiceForPeriod, toPeriodInvoice, type PeriodInvoiceRow } from './period-invoices.ts';
 import { claimCharge, chargeClaimed } from './period-charges.ts';
 import { markPeriodPaid } from './period-payment.ts';
+import { openInvoiceOutcome, providerSubscriptionsOf, reconcileProviderSubscription, startProviderSubscription } from './provider-subscriptions.ts';
 
 // Issue 12, "After success an Activate action": the first period is invoiced and charged through
 // the payment provider (a card typed in with the test provider, a saved card, or Stripe), the card
 // is kept for the renewals, and the organisation becomes active and invites the people listed in
 // the wizard. The contract plan activates without payment and waits for sales.
 
-export interface BillingDeps {
-  db: Database;
-  clock: Clock;
-  provider: PaymentProvider;
-  mail: Mailer;
-  log: FastifyBaseLogger;
-  /** The seller's country (config DEFAULT_VAT_COUNTRY). */
-  sellerCountry: string;
-}
+export type { BillingDeps };
 
 export class BillingConflictError extends DomainError {
   override name = 'BillingConflictError';
@@ -125,7 +114,15 @@ export async function activationState(deps: BillingDeps, organisationId: string)
   if (!subscription) throw new NotFoundError();
   let invoice = await latestInvoice(deps.db, subscription.id);
   let nextAction: ActivationResponse['next_action'] = null;
-  if (invoice?.status === 'open' && invoice.providerPaymentId && invoice.chargingSince === null && subscription.status === 'incomplete') {
+  if (subscription.providerSubscriptionId && invoice?.status === 'open' && invoice.chargingSince === null && (subscription.status === 'incomplete' || subscription.status === 'past_due')) {
+    // Stripe Billing: the subscription as Stripe has it now, then its open invoice's payment (3-D Secure).
+    await reconcileProviderSubscription(deps, subscription.providerSubscriptionId);
+    subscription = (await subscriptionOf(deps.db, organisationId)) ?? subscription;
+    invoice = await latestInvoice(deps.db, subscription.id);
+    const outcome = invoice ? await openInvoiceOutcome(deps, invoice) : null;
+    if (outcome?.status === 'requires_action') nextAction = outcome.nextAction;
+    if (outcome?.status === 'failed') invoice = await latestInvoice(deps.db, subscription.id);
+  } else if (invoice?.status === 'open' && invoice.providerPaymentId && invoice.chargingSince === null && subscription.status === 'incomplete') {
     const outcome = await deps.provider.retrieve(invoice.providerPaymentId);
     if (outcome.status === 'requires_action') nextAction = outcome.nextAction;
     else if (outcome.status !== 'processing') {
@@ -134,14 +131,13 @@ export async function activationState(deps: BillingDeps, organisationId: string)
       invoice = await latestInvoice(deps.db, subscription.id);
     }
   }
-  const status: ActivationResponse['status'] =
-    subscription.status === 'active' || subscription.status === 'past_due'
+  const status: ActivationResponse['status'] = nextAction
+    ? 'requires_action'
+    : subscription.status === 'active' || subscription.status === 'past_due'
       ? 'active'
-      : nextAction
-        ? 'requires_action'
-        : invoice?.status === 'open' && (invoice.chargingSince !== null || (invoice.providerPaymentId !== null && invoice.failureMessage === null))
-          ? 'processing'
-          : 'failed';
+      : invoice?.status === 'open' && (invoice.chargingSince !== null || (invoice.providerPaymentId !== null && invoice.failureMessage === null))
+        ? 'processing'
+        : 'failed';
   return {
     status,
     next_action: status === 'requires_action' ? nextAction : null,
@@ -209,6 +205,20 @@ export async function activateOrganisation(deps: BillingDeps, userId: string, or
   if (!claimed) return activationState(deps, organisationId);
 
   const { invoice } = claimed;
+  const billing = providerSubscriptionsOf(deps);
+  if (billing) {
+    // Stripe Billing: Stripe's subscription pays its first invoice; Stripe renews it from then on.
+    const subscription = await subscriptionOf(deps.db, organisationId);
+    const paymentMethodId = source.kind === 'stripe' ? source.paymentMethodId : source.kind === 'saved' ? source.providerMethodId : null;
+    if (!subscription || !paymentMethodId) throw new Error('a provider subscription needs a stored row and a provider payment method');
+    try {
+      await startProviderSubscription(deps, billing, { subscription, invoice, customerId, paymentMethodId, organisationId });
+    } catch (error) {
+      if (error instanceof PaymentProviderUnavailableError) deps.log.error({ err: error.cause ?? error, organisationId }, 'the payment provider could not be reached');
+      throw error;
+    }
+    return activationState(deps, organisationId);
+  }
   let outcome: PaymentOutcome;
   try {
     outcome = await chargeClaimed(deps, invoice, {
@@ -235,7 +245,8 @@ export async function confirmPayment(deps: BillingDeps, userId: string, organisa
   const subscription = await subscriptionOf(deps.db, organisationId);
   if (!subscription) throw new NotFoundError();
   const invoice = await latestInvoice(deps.db, subscription.id);
-  if (invoice?.status === 'open' && invoice.providerPaymentId && (subscription.status === 'incomplete' || subscription.status === 'past_due')) {
+  // Stripe Billing: where the invoice and the subscription stand is asked of Stripe (activationState).
+  if (!subscription.providerSubscriptionId && invoice?.status === 'open' && invoice.providerPaymentId && (subscription.status === 'incomplete' || subscription.status === 'past_due')) {
     const outcome = await deps.provider.confirm(invoice.providerPaymentId, { confirmationId: input.confirmation_id, outcome: input.outcome ?? 'complete' });
     if (subscription.status === 'incomplete') await applyOutcome(deps, { organisationId, invoice, outcome, payerId: subscription.payerUserId, chosenMethodId: null });
     else await settleOpenInvoice(deps, { invoice, outcome, payerId: userId, chosenMethodId: null });

@@ -1,19 +1,16 @@
 import type { BillingPlan } from '@app/contract/organisations';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { organisationMembers } from '../../db/schema/organisation-members.ts';
 import { organisationServices } from '../../db/schema/organisation-services.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { subscriptionInvoices } from '../../db/schema/subscription-invoices.ts';
 import { subscriptions } from '../../db/schema/subscriptions.ts';
-import { users } from '../../db/schema/users.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
-import { subscriptionPaymentFailedMessage } from '../mail/public.ts';
 import { customerIdFor, PaymentProviderUnavailableError, type PaymentOutcome } from '../payments/public.ts';
-import { formatEuros } from '../tax/public.ts';
 import { quoteForOrganisation, type BillingDeps } from './activation-service.ts';
 import { invoiceBillingOf, invoiceForPeriod, type PeriodInvoiceRow } from './period-invoices.ts';
 import { chargeClaimed, claimCharge } from './period-charges.ts';
 import { markPeriodPaid } from './period-payment.ts';
+import { mailOwnersAboutRefusedRenewal } from './refused-renewal-mail.ts';
 
 // Issue 12, "Subscriptions and billing": at the end of each period a job renews the subscription,
 // exactly once per period even with several instances (one invoice per period, a claim on it before
@@ -28,10 +25,6 @@ export const renewDueQueue = 'billing.renew-due';
 export const retryAfterDays = [1, 3, 7] as const;
 
 const dayMs = 24 * 60 * 60 * 1000;
-const dateInWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** The organisation's billing page on the web. */
-export const billingPagePath = (organisationId: string) => `/settings/billing?organisation=${encodeURIComponent(organisationId)}`;
 
 /** Runs every minute, once across instances; each renewal also claims its own invoice. */
 export function defineRenewalJob(jobs: JobQueue, deps: () => BillingDeps): void {
@@ -51,6 +44,8 @@ export async function renewDueSubscriptions(deps: BillingDeps): Promise<number> 
       and(
         eq(subscriptions.status, 'active'),
         sql`${subscriptions.plan} <> 'contract'`,
+        // Stripe Billing renews its own subscriptions (and retries them: its dunning).
+        isNull(subscriptions.providerSubscriptionId),
         lte(subscriptions.currentPeriodEnd, now),
         or(isNull(subscriptions.nextAttemptAt), lte(subscriptions.nextAttemptAt, now)),
       ),
@@ -89,6 +84,7 @@ export async function renewSubscription(deps: BillingDeps, subscriptionId: strin
   const claimed = await deps.db.transaction(async (tx): Promise<ClaimedRenewal | null> => {
     const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
     if (!subscription || subscription.status !== 'active' || !subscription.currentPeriodEnd || subscription.currentPeriodEnd > now) return null;
+    if (subscription.providerSubscriptionId) return null;
     if (subscription.nextAttemptAt && subscription.nextAttemptAt > now) return null;
     if (subscription.cancelAtPeriodEnd) {
       await tx.update(subscriptions).set({ status: 'cancelled', updatedAt: now }).where(eq(subscriptions.id, subscription.id));
@@ -169,20 +165,6 @@ async function noteRefusedRenewal(deps: BillingDeps, claimed: ClaimedRenewal, re
       await tx.update(organisations).set({ status: 'past_due', updatedAt: now }).where(eq(organisations.id, claimed.organisationId));
     }
     // The owners hear about it, in this transaction: the e-mail goes out if and only if it commits.
-    const owners = await tx
-      .select({ email: users.email })
-      .from(organisationMembers)
-      .innerJoin(users, eq(users.id, organisationMembers.userId))
-      .where(and(eq(organisationMembers.organisationId, claimed.organisationId), eq(organisationMembers.role, 'owner')));
-    for (const owner of owners) {
-      const message = subscriptionPaymentFailedMessage(owner.email, {
-        organisationName: claimed.organisationName,
-        amount: formatEuros(invoice.total),
-        reason,
-        nextAttempt: nextAttemptAt ? dateInWords.format(nextAttemptAt) : null,
-        billingUrl: deps.mail.link(billingPagePath(claimed.organisationId)),
-      });
-      await deps.mail.send(message, { transaction: tx });
-    }
+    await mailOwnersAboutRefusedRenewal(tx, deps, { organisationId: claimed.organisationId, organisationName: claimed.organisationName, total: invoice.total, reason, nextAttemptAt });
   });
 }

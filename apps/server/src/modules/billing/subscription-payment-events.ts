@@ -3,6 +3,7 @@ import { subscriptionInvoices } from '../../db/schema/subscription-invoices.ts';
 import { subscriptions } from '../../db/schema/subscriptions.ts';
 import { applyOutcome, type BillingDeps } from './activation-service.ts';
 import { markPeriodPaid } from './period-payment.ts';
+import { reconcileProviderSubscription } from './provider-subscriptions.ts';
 
 /**
  * A provider event (a Stripe webhook) about a subscription period's payment: late, repeated or out
@@ -19,6 +20,11 @@ export async function handleSubscriptionPaymentEvent(deps: BillingDeps, paymentI
   if (!found) return false;
   const { invoice, subscription } = found;
   if (invoice.status !== 'open') return true;
+  // Stripe Billing: the payment is an invoice's; the subscription and its invoices are read as they are now.
+  if (subscription.providerSubscriptionId) {
+    await reconcileProviderSubscription(deps, subscription.providerSubscriptionId, invoice.providerInvoiceId);
+    return true;
+  }
   const outcome = await deps.provider.retrieve(paymentId);
   if (subscription.status === 'incomplete') {
     await applyOutcome(deps, { organisationId: subscription.organisationId, invoice, outcome, payerId: subscription.payerUserId, chosenMethodId: null });

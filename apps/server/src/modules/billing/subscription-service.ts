@@ -4,11 +4,14 @@ import { plansFor, quantityRefusal, type BillingPlan, type OrganisationType } fr
 import { eq } from 'drizzle-orm';
 import { organisationServices } from '../../db/schema/organisation-services.ts';
 import { products } from '../../db/schema/products.ts';
+import { subscriptionInvoices } from '../../db/schema/subscription-invoices.ts';
 import { subscriptions } from '../../db/schema/subscriptions.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../lib/domain-errors.ts';
 import { requireManager } from '../organisations/public.ts';
 import { customerIdFor } from '../payments/public.ts';
 import { chargeClaimed, claimCharge } from './period-charges.ts';
+import { providerPeriodPrice } from './provider-subscription-items.ts';
+import { providerSubscriptionsOf, reconcileProviderSubscription } from './provider-subscriptions.ts';
 import { activationState, BillingConflictError, latestInvoice, organisationRow, paymentSourceFor, settleOpenInvoice, subscriptionOf, type BillingDeps } from './activation-service.ts';
 
 // Issue 12: what the owner changes on a running subscription: cancel at the period's end and
@@ -27,15 +30,28 @@ async function activeSubscription(deps: BillingDeps, userId: string, organisatio
 /** Ends the subscription with the current period (nothing more is charged). */
 export async function cancelAtPeriodEnd(deps: BillingDeps, userId: string, organisationId: string): Promise<ActivationResponse> {
   const subscription = await activeSubscription(deps, userId, organisationId);
-  await deps.db.update(subscriptions).set({ cancelAtPeriodEnd: true, updatedAt: deps.clock.now() }).where(eq(subscriptions.id, subscription.id));
+  await setCancelAtPeriodEnd(deps, subscription, true);
   return activationState(deps, organisationId);
 }
 
 /** Takes a cancellation back before the period ends. */
 export async function resumeSubscription(deps: BillingDeps, userId: string, organisationId: string): Promise<ActivationResponse> {
   const subscription = await activeSubscription(deps, userId, organisationId);
-  await deps.db.update(subscriptions).set({ cancelAtPeriodEnd: false, updatedAt: deps.clock.now() }).where(eq(subscriptions.id, subscription.id));
+  await setCancelAtPeriodEnd(deps, subscription, false);
   return activationState(deps, organisationId);
+}
+
+/** Ours: our row says it (the renewal ends it). Stripe Billing: Stripe is told, and our row stores what Stripe then says. */
+async function setCancelAtPeriodEnd(deps: BillingDeps, subscription: typeof subscriptions.$inferSelect, cancel: boolean): Promise<void> {
+  const billing = providerSubscriptionsOf(deps);
+  if (billing && subscription.providerSubscriptionId) {
+    await billing.setCancelAtPeriodEnd(subscription.providerSubscriptionId, cancel);
+    // Stripe dropped a change scheduled for the next period (there will be none): ours goes too.
+    if (cancel) await deps.db.update(subscriptions).set({ pendingPlan: null, pendingQuantities: null, updatedAt: deps.clock.now() }).where(eq(subscriptions.id, subscription.id));
+    await reconcileProviderSubscription(deps, subscription.providerSubscriptionId);
+    return;
+  }
+  await deps.db.update(subscriptions).set({ cancelAtPeriodEnd: cancel, updatedAt: deps.clock.now() }).where(eq(subscriptions.id, subscription.id));
 }
 
 /** A plan and/or service quantities from the next period on; the current period stays as paid. */
@@ -73,6 +89,12 @@ export async function changeSubscription(
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const pendingPlan = change.plan === undefined ? subscription.pendingPlan : change.plan === subscription.plan ? null : change.plan;
+  const billing = providerSubscriptionsOf(deps);
+  if (billing && subscription.providerSubscriptionId) {
+    // Stripe Billing: the next period's items and length go to Stripe (a schedule's second phase), before our row says so.
+    const next = await providerPeriodPrice(deps.db, organisation, (pendingPlan ?? subscription.plan) as BillingPlan, { sellerCountry: deps.sellerCountry, at: deps.clock.now(), quantities: pendingQuantities });
+    await billing.changeFromNextPeriod(subscription.providerSubscriptionId, { items: next.items, months: next.months });
+  }
   await deps.db
     .update(subscriptions)
     .set({ pendingPlan, pendingQuantities: pendingQuantities && Object.keys(pendingQuantities).length > 0 ? pendingQuantities : null, updatedAt: deps.clock.now() })
@@ -92,6 +114,19 @@ export async function payNow(deps: BillingDeps, userId: string, organisationId: 
   const now = deps.clock.now();
   const invoice = await claimCharge(deps.db, open.id, now);
   if (!invoice) return activationState(deps, organisationId);
+  const billing = providerSubscriptionsOf(deps);
+  if (billing && subscription.providerSubscriptionId && invoice.providerInvoiceId) {
+    // Stripe Billing: Stripe's open invoice is paid (the card becomes the subscription's), and Stripe's answer stored.
+    const paymentMethodId = source.kind === 'stripe' ? source.paymentMethodId : source.kind === 'saved' ? source.providerMethodId : null;
+    try {
+      await billing.payInvoice(invoice.providerInvoiceId, { subscriptionId: subscription.providerSubscriptionId, paymentMethodId, idempotencyKey: `subscription-invoice-${invoice.id}-${invoice.attempts}` });
+    } finally {
+      await deps.db.update(subscriptionInvoices).set({ chargingSince: null, updatedAt: deps.clock.now() }).where(eq(subscriptionInvoices.id, invoice.id));
+    }
+    if (paymentMethodId) await deps.db.update(subscriptions).set({ providerMethodId: paymentMethodId, payerUserId: userId }).where(eq(subscriptions.id, subscription.id));
+    await reconcileProviderSubscription(deps, subscription.providerSubscriptionId, invoice.providerInvoiceId);
+    return activationState(deps, organisationId);
+  }
   const outcome = await chargeClaimed(deps, invoice, {
     description: `Subscription invoice ${invoice.number}`,
     customerId,

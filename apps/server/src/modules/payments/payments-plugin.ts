@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { PaymentsConfig } from '../../config.ts';
 import { defineCustomerDeletionJobs } from './customers/customer-deletion.ts';
-import type { PaymentProvider } from './providers/payment-provider.ts';
+import type { PaymentProvider, SubscriptionEventRef } from './providers/payment-provider.ts';
 import { StripePaymentProvider } from './providers/stripe-provider.ts';
 import { TestPaymentProvider } from './providers/test-provider.ts';
 
@@ -17,8 +17,11 @@ declare module 'fastify' {
   }
 }
 
-/** Handles the event of a payment if it is one of the caller's (true), else leaves it (false). */
-export type PaymentEventHandler = (paymentId: string) => Promise<boolean>;
+/**
+ * Handles a provider event if it is about one of the caller's payments or subscriptions (true),
+ * else leaves it (false): a payment that names no order, or a subscription or invoice event.
+ */
+export type PaymentEventHandler = (event: { type: string; paymentId: string | null; subscription: SubscriptionEventRef | null }) => Promise<boolean>;
 
 export interface PaymentsPluginOptions {
   config: PaymentsConfig;

@@ -13,6 +13,12 @@ export {
   type PaymentProvider,
   type PaymentSource,
   type ProviderEvent,
+  type ProviderSubscriptionInvoice,
+  type ProviderSubscriptions,
+  type ProviderSubscriptionState,
   type SavedMethodDetails,
+  type SubscriptionEventRef,
+  type SubscriptionItem,
 } from './providers/payment-provider.ts';
+export { subscriptionEventOf } from './providers/stripe-provider.ts';
 export { TestPaymentProvider } from './providers/test-provider.ts';

@@ -3,6 +3,7 @@ import { orders } from '../../../db/schema/orders.ts';
 import { openOrderStatuses } from './fulfilment.ts';
 import { processStoredEvent, unprocessedEvents } from './payment-events.ts';
 import { abandonOpenOrder, type OrdersDeps } from './payment-outcomes.ts';
+import { subscriptionEventOf } from '../../payments/public.ts';
 
 export const sweepQueue = 'orders.sweep';
 const batchSize = 100;
@@ -41,7 +42,7 @@ export async function sweepOrders(deps: OrdersDeps, timeoutMinutes: number): Pro
     }
   }
   for (const event of await unprocessedEvents(deps, new Date(now.getTime() - eventRetryDelayMs), batchSize)) {
-    await processStoredEvent(deps, event.eventId, { type: event.type, paymentId: event.paymentId, orderId: orderIdOf(event.payload) });
+    await processStoredEvent(deps, event.eventId, { type: event.type, paymentId: event.paymentId, orderId: orderIdOf(event.payload), subscription: subscriptionEventOf(event.payload) });
     result.retriedEvents += 1;
   }
   return result;

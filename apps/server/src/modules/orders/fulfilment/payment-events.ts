@@ -13,6 +13,15 @@ const paymentEventTypes = new Set([
   'payment_intent.processing',
 ]);
 
+/** Stripe Billing's events about a subscription (handled by the billing module). */
+const subscriptionEventTypes = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
 /** Events whose handling failed are retried by the sweeper this many times. */
 export const maxEventAttempts = 10;
 
@@ -34,7 +43,7 @@ export async function receiveProviderEvent(deps: OrdersDeps, event: ProviderEven
 }
 
 /** Handles a stored event; a failure is noted on its row and retried by the sweeper. */
-export async function processStoredEvent(deps: OrdersDeps, eventId: string, event: Pick<ProviderEvent, 'type' | 'paymentId' | 'orderId'>): Promise<void> {
+export async function processStoredEvent(deps: OrdersDeps, eventId: string, event: Pick<ProviderEvent, 'type' | 'paymentId' | 'orderId' | 'subscription'>): Promise<void> {
   try {
     await handleEvent(deps, event);
     await deps.db
@@ -50,11 +59,17 @@ export async function processStoredEvent(deps: OrdersDeps, eventId: string, even
   }
 }
 
-async function handleEvent(deps: OrdersDeps, event: Pick<ProviderEvent, 'type' | 'paymentId' | 'orderId'>): Promise<void> {
+async function handleEvent(deps: OrdersDeps, event: Pick<ProviderEvent, 'type' | 'paymentId' | 'orderId' | 'subscription'>): Promise<void> {
+  const subscription = event.subscription ?? null;
+  if (subscription && subscriptionEventTypes.has(event.type)) {
+    for (const handler of deps.otherPaymentHandlers ?? []) if (await handler({ type: event.type, paymentId: null, subscription })) return;
+    deps.log.info({ subscriptionId: subscription.subscriptionId }, 'a subscription event names no subscription of ours');
+    return;
+  }
   if (!paymentEventTypes.has(event.type) || !event.paymentId) return;
   const order = await findOrderForPayment(deps, event.paymentId, event.orderId);
   if (!order) {
-    for (const handler of deps.otherPaymentHandlers ?? []) if (await handler(event.paymentId)) return;
+    for (const handler of deps.otherPaymentHandlers ?? []) if (await handler({ type: event.type, paymentId: event.paymentId, subscription: null })) return;
     deps.log.info({ paymentId: event.paymentId }, 'a payment event names no order of ours');
     return;
   }

@@ -48,6 +48,13 @@ export type PaymentOutcome =
   | { status: 'processing'; paymentId: string }
   | { status: 'failed'; paymentId: string | null; failureCode: string; failureMessage: string };
 
+/** What a provider's subscription or invoice event points at. */
+export interface SubscriptionEventRef {
+  subscriptionId: string;
+  /** The invoice, for an invoice event. */
+  invoiceId: string | null;
+}
+
 /** An event the provider sent about a payment (a Stripe webhook or the test provider's copy). */
 export interface ProviderEvent {
   id: string;
@@ -56,11 +63,77 @@ export interface ProviderEvent {
   paymentId: string | null;
   /** The order named in the payment's metadata (the event may overtake the charge's answer). */
   orderId: string | null;
+  /** The provider subscription (and invoice) a subscription or invoice event is about (Stripe Billing), if any. */
+  subscription?: SubscriptionEventRef | null;
   payload: unknown;
+}
+
+/** One charged thing of a subscription period, priced for the whole period (the plan's discount included). */
+export interface SubscriptionItem {
+  /** Our stable name of what is charged ('organisation-business', 'service-<id>', 'vat'): the provider's product. */
+  key: string;
+  title: string;
+  /** Cents per unit per period. */
+  unitAmount: number;
+  quantity: number;
+}
+
+/** A provider subscription's statuses as ours ('incomplete_expired' and 'canceled' end it). */
+export type ProviderSubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'cancelled';
+
+/** A provider invoice of a subscription period, as the provider has it now. */
+export interface ProviderSubscriptionInvoice {
+  id: string;
+  subscriptionId: string | null;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  /** Cents charged or to charge. */
+  total: number;
+  periodStart: Date;
+  periodEnd: Date;
+  /** The payment (PaymentIntent) that pays it, once the invoice is finalised. */
+  paymentId: string | null;
+  /** Why the last attempt failed, as the provider words it. */
+  failureMessage: string | null;
+  /** Payment attempts so far (the provider's retries included), and when it tries next (null: no more tries). */
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+}
+
+/** A provider subscription as the provider has it now (never as an event said it was). */
+export interface ProviderSubscriptionState {
+  id: string;
+  status: ProviderSubscriptionStatus;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  latestInvoice: ProviderSubscriptionInvoice | null;
+}
+
+/**
+ * A provider that runs subscriptions itself (Stripe Billing): it renews each period, retries a
+ * refused renewal (its dunning) and reports by webhooks. The test provider has none: our renewal
+ * job charges its periods.
+ */
+export interface ProviderSubscriptions {
+  /**
+   * Starts a subscription whose first invoice is paid with `paymentMethodId` (left incomplete when
+   * the card refuses or needs its extra step). The same key again answers the same subscription.
+   */
+  create(input: { customerId: string; paymentMethodId: string; items: SubscriptionItem[]; months: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderSubscriptionState>;
+  retrieve(subscriptionId: string): Promise<ProviderSubscriptionState>;
+  retrieveInvoice(invoiceId: string): Promise<ProviderSubscriptionInvoice>;
+  /** Cancels at the period's end (a change scheduled for the next period is dropped with it) or takes that back. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscriptionState>;
+  /** What the next period on charges (items and period length); the current period stays as paid. */
+  changeFromNextPeriod(subscriptionId: string, input: { items: SubscriptionItem[]; months: number }): Promise<void>;
+  /** Pays an open invoice now (with this method, which becomes the subscription's); a card step needed answers requires_action. */
+  payInvoice(invoiceId: string, input: { subscriptionId: string; paymentMethodId: string | null; idempotencyKey: string }): Promise<PaymentOutcome>;
 }
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** Present when the provider runs subscriptions itself (Stripe Billing); else ours charge each period. */
+  readonly subscriptions?: ProviderSubscriptions;
   /** Stripe.js's key; null for the test provider. */
   readonly publishableKey: string | null;
   /** Test cards only: the UI shows a "test mode" badge. */

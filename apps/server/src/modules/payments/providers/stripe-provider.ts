@@ -10,8 +10,11 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderSubscriptions,
   type SavedMethodDetails,
+  type SubscriptionEventRef,
 } from './payment-provider.ts';
+import { StripeSubscriptionBilling } from './stripe-billing.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -34,6 +37,8 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
   readonly testMode: boolean;
+  /** Organisations' subscriptions run on Stripe Billing. */
+  readonly subscriptions: ProviderSubscriptions;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
 
@@ -48,6 +53,7 @@ export class StripePaymentProvider implements PaymentProvider {
       telemetry: false,
       ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'http:' ? 80 : 443), protocol: api.protocol === 'http:' ? 'http' : 'https' } : {}),
     });
+    this.subscriptions = new StripeSubscriptionBilling(this.stripe, (paymentId) => this.retrieve(paymentId));
   }
 
   async createCustomer(user: { id: string; email: string; name: string }): Promise<string> {
@@ -180,6 +186,7 @@ export class StripePaymentProvider implements PaymentProvider {
       type: event.type,
       paymentId: isPaymentIntent ? (object.id ?? null) : null,
       orderId: isPaymentIntent ? (object.metadata?.order_id ?? null) : null,
+      subscription: subscriptionEventOf(event),
       payload: event,
     };
   }
@@ -214,6 +221,22 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     throw new PaymentProviderUnavailableError({ cause: error });
   }
+}
+
+/**
+ * The Stripe Billing subscription (and invoice) a subscription or invoice event is about: the
+ * event's copy is only a pointer, its handler asks Stripe for the current state. Also read from a
+ * stored event's payload when the sweeper retries it.
+ */
+export function subscriptionEventOf(event: unknown): SubscriptionEventRef | null {
+  const object = (event as { data?: { object?: { object?: string; id?: string; parent?: { subscription_details?: { subscription?: unknown } | null } | null } } } | null)?.data?.object;
+  if (object?.object === 'subscription' && object.id) return { subscriptionId: object.id, invoiceId: null };
+  if (object?.object === 'invoice' && object.id) {
+    const subscription = object.parent?.subscription_details?.subscription;
+    const id = typeof subscription === 'string' ? subscription : (subscription as { id?: unknown } | null | undefined)?.id;
+    if (typeof id === 'string') return { subscriptionId: id, invoiceId: object.id };
+  }
+  return null;
 }
 
 function outcomeOf(intent: Stripe.PaymentIntent): PaymentOutcome {
