@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormAlert } from '@/components/ui/form-alert';
 import { useOrganisation } from '@/lib/organisation-details';
 import { routePath } from '@/lib/route-paths';
+import { cn } from '@/lib/utils';
 import { PlanCard } from '../components/plan-card';
 import '../organisation-dashboard-texts';
 
@@ -39,31 +40,24 @@ export function OrganisationDashboardPage({ organisation, subscription, members,
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex min-w-0 items-start gap-3">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <Building2 aria-hidden="true" className="size-6" />
-          </span>
-          <div className="min-w-0 space-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight break-words">{organisation.name}</h1>
-            <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
-              <span>{t(`organisationDashboard.types.${organisation.type}`)}</span>
-              {memberCount !== undefined && (
-                <>
-                  <span aria-hidden="true">·</span>
-                  <span>{t('organisationDashboard.memberCount', { count: memberCount })}</span>
-                </>
-              )}
-              <span aria-hidden="true">·</span>
-              <span>{t(`organisationDashboard.roles.${organisation.role}`)}</span>
-            </p>
-          </div>
+      <div className="flex min-w-0 items-start gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <Building2 aria-hidden="true" className="size-6" />
+        </span>
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{organisation.name}</h1>
+          <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+            <span>{t(`organisationDashboard.types.${organisation.type}`)}</span>
+            {memberCount !== undefined && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{t('organisationDashboard.memberCount', { count: memberCount })}</span>
+              </>
+            )}
+            <span aria-hidden="true">·</span>
+            <span>{t(`organisationDashboard.roles.${organisation.role}`)}</span>
+          </p>
         </div>
-        {organisation.status === 'pending_activation' && manager && (
-          <Link to={routePath('organization.activate', { id: organisation.id })} className={buttonClassName({ className: 'shrink-0 self-start' })}>
-            {t('organisationDashboard.activate')}
-          </Link>
-        )}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -77,7 +71,8 @@ export function OrganisationDashboardPage({ organisation, subscription, members,
             <MembershipCard organisation={organisation} />
           )}
         </div>
-        <div className="grid content-start gap-6">
+        {/* On a phone the plan comes first when it needs the reader: past due, or not activated yet. */}
+        <div className={cn('grid content-start gap-6', (organisation.status === 'past_due' || organisation.status === 'pending_activation') && 'max-lg:order-first')}>
           <Guarded>
             <PlanCard organisation={organisation} subscription={manager ? subscription : undefined} />
           </Guarded>
