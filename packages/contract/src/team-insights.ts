@@ -152,13 +152,12 @@ const shownHeader = {
   respondents: z.number().int(),
 };
 
-/** Per BIG5 domain: the mean 0-100 score, people per band, and people per tenth of the scale (0-9, 10-19, ..., 90-100). */
+/** Per BIG5 domain, in the bank's order: the mean 0-100 score and how many people score low, average and high. */
 export const big5DomainDistribution = z.object({
   id: z.string(),
   label: z.string(),
   mean: z.number(),
   bands: z.object({ low: z.number().int(), average: z.number().int(), high: z.number().int() }),
-  histogram: z.array(z.number().int()).length(10),
 });
 export const big5Overview = z.discriminatedUnion('status', [z.object({ ...shownHeader, domains: z.array(big5DomainDistribution) }), suppressedGroup]);
 

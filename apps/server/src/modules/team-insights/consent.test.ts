@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
 import { answerAllQuestions, completeSignupData } from '../../../test/questionnaire-helpers.ts';
+import { startSecondInstance } from '../../../test/second-instance.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 // Issue 13, "Consent": each member chooses per organisation whether it sees their individual
@@ -121,6 +122,20 @@ describe('a member’s consent', () => {
     await expectNoConsent(admin, respondent);
     const list = sharedResultsList.parse((await t.app.inject({ method: 'GET', url: teamInsightApiPaths.sharedResults(organisationId), headers: admin.authHeaders })).json());
     expect(list.data).toEqual([]);
+  });
+
+  it('withdrawn on one instance, is withdrawn on another at once (nothing caches it)', async () => {
+    const second = await startSecondInstance(t);
+    try {
+      await setConsent(respondent, 'individual');
+      const read = () => second.app.inject({ method: 'GET', url: teamInsightApiPaths.memberResults(organisationId, respondent.account.id), headers: owner.authHeaders });
+      expect((await read()).statusCode).toBe(200);
+      await setConsent(respondent, 'aggregate_only');
+      // No waiting for notifications: the very next read on the other instance is refused.
+      expect((await read()).statusCode).toBe(403);
+    } finally {
+      await second.close();
+    }
   });
 
   it('is withdrawn when the member leaves, and does not come back when they rejoin', async () => {

@@ -3,14 +3,14 @@ import type { Database } from '../../db/connection.ts';
 import { decideDisclosure, type GroupKey } from './group-disclosure.ts';
 import { currentGroupMinimum } from './group-minimum-service.ts';
 import { insightsAccess, requireCapability } from './insights-access.ts';
-import { big5Cells, cultureCells, positionTitles, valuesCells, type CellKey } from './team-overview-cells.ts';
+import { positionTitles, teamOverviewCells, type CellKey } from './team-overview-cells.ts';
 
 // Issue 13, "Team insights": the team overview of an organisation for a viewer allowed to see it,
 // optionally filtered by position title and tenure. Each set (BIG5, values, culture) has its own
 // respondents, so each is decided on its own: shown with its numbers, or suppressed with the
-// reason and the message to show. Computed on each request from the stored results (measured:
-// bench/team-overview.mjs, docs/performance.md), so a new result, a rescoring or a membership
-// change shows at the next request.
+// reason and the message to show. Computed on each request from the results' summaries, which a
+// trigger keeps with every result written (measured: bench/team-overview.mjs, docs/performance.md),
+// so a new result, a rescoring or a membership change shows at the next request.
 
 interface CellRow extends CellKey {
   id: string;
@@ -60,12 +60,10 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10 + 0;
 export async function teamOverview(db: Database, viewerId: string, organisationId: string, query: TeamOverviewQuery, now: Date): Promise<TeamOverview> {
   const access = await insightsAccess(db, viewerId, organisationId);
   requireCapability(access, 'teamOverview');
-  const [minimum, titles, big5, values, culture] = await Promise.all([
+  const [minimum, titles, { big5, values, culture }] = await Promise.all([
     currentGroupMinimum(db, organisationId, access.organisationType),
     positionTitles(db, organisationId),
-    big5Cells(db, organisationId, now),
-    valuesCells(db, organisationId, now),
-    cultureCells(db, organisationId, now),
+    teamOverviewCells(db, organisationId, now),
   ]);
   const group: GroupKey = { title: query.position_title ?? null, tenure: query.tenure ?? null };
   return {
@@ -80,12 +78,11 @@ export async function teamOverview(db: Database, viewerId: string, organisationI
       (rows) => ({
         scoreSum: total(rows, (row) => row.score_sum),
         bands: { low: total(rows, (row) => row.low), average: total(rows, (row) => row.average), high: total(rows, (row) => row.high) },
-        histogram: Array.from({ length: 10 }, (_, tenth) => total(rows, (row) => row.histogram[tenth] ?? 0)),
       }),
       (respondents, scales) => ({
         status: 'shown' as const,
         respondents,
-        domains: scales.map((scale) => ({ id: scale.id, label: scale.label, mean: oneDecimal(scale.total.scoreSum / respondents), bands: scale.total.bands, histogram: scale.total.histogram })),
+        domains: scales.map((scale) => ({ id: scale.id, label: scale.label, mean: oneDecimal(scale.total.scoreSum / respondents), bands: scale.total.bands })),
       }),
     ),
     values: section(

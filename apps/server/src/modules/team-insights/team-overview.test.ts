@@ -115,8 +115,6 @@ describe('the team overview', () => {
         average: scores.filter((trait) => trait.band === 'average').length,
         high: scores.filter((trait) => trait.band === 'high').length,
       });
-      expect(domain.histogram.reduce((sum, count) => sum + count, 0)).toBe(5);
-      for (const trait of scores) expect(domain.histogram[Math.min(9, Math.floor(trait.score / 10))]).toBeGreaterThan(0);
     }
     for (const value of shown.values.values) {
       const expected = people.filter((person) => person.results.values!.top_values.some((entry) => entry.id === value.id && entry.rank <= 3)).length;
@@ -172,6 +170,29 @@ describe('the team overview', () => {
     expect(longServing.big5).toEqual({ status: 'suppressed', reason: 'difference', message: teamInsightMessages.hiddenByDifference });
     // A title nobody holds is an empty group.
     expect((await overview(owner, id, { position_title: 'Astronaut' })).big5).toEqual(notEnough);
+  });
+
+  it('follows a rescored set and a deleted result with the next request', async () => {
+    const { owner, id } = await newOrganisation();
+    const people = respondents(6);
+    for (const person of people) await join(id, person);
+    const before = await overview(owner, id);
+    if (before.big5.status !== 'shown') throw new Error('expected BIG5 shown');
+    const first = before.big5.domains[0]!;
+
+    // A revised answer rescores the set: here everyone's first domain moves to 100 (high).
+    await t.pool.query(
+      `update assessment_results set scores = jsonb_set(scores, '{traits,0}', (scores->'traits'->0) || '{"score": 100, "band": "high"}'::jsonb) where assessment = 'big5' and user_id = any($1)`,
+      [people.map((person) => person.userId)],
+    );
+    const rescored = await overview(owner, id);
+    if (rescored.big5.status !== 'shown') throw new Error('expected BIG5 shown');
+    expect(rescored.big5.domains[0]).toEqual({ id: first.id, label: first.label, mean: 100, bands: { low: 0, average: 0, high: 6 } });
+
+    await t.pool.query(`delete from assessment_results where assessment = 'big5' and user_id = $1`, [people[0]!.userId]);
+    expect((await overview(owner, id)).big5).toMatchObject({ status: 'shown', respondents: 5 });
+    await t.pool.query(`delete from assessment_results where assessment = 'big5' and user_id = $1`, [people[1]!.userId]);
+    expect((await overview(owner, id)).big5).toEqual(notEnough);
   });
 
   it('answers a filter outside the offered tenure bands with 422', async () => {
