@@ -5,7 +5,7 @@ export function BillingCard({ id, title, description, action, children }: { id: 
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 space-y-1">
+        <div className="min-w-0 flex-1 basis-64 space-y-1">
           <h3 id={id} className="text-base font-semibold">
             {title}
           </h3>
