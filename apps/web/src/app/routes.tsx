@@ -207,6 +207,35 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('@/features/organisation-billing/pages/activate-organisation-page').then((module) => module.ActivateOrganisationPage),
   },
   {
+    // Issue 13: the team overview for every member, the group minimum for owners and admins, and
+    // for a business's owners and admins the members who share their results; the member's own
+    // choice of what the organisation sees.
+    name: 'organization.insights',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.teamInsights.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.teamInsights' },
+    ],
+    page: () => import('@/features/team-insights/pages/team-insights-page').then((module) => module.TeamInsightsPage),
+  },
+  {
+    // Issue 13: one consenting member's results for a business's owners and admins, drawn with
+    // the personal dashboard's results summary (composed in app/member-results-route.tsx).
+    name: 'organization.member-results',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.memberResults.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.memberResults' },
+    ],
+    page: () => import('./member-results-route').then((module) => module.MemberResultsRoute),
+  },
+  {
     // Issue 12: the link of an invitation e-mail. Open to anyone: logged out, the page offers to
     // log in or sign up and come back (lib/return-path.ts), in the auth layout; signed in, also
     // with the registration unfinished (someone invited signs up first), it is an app page.
@@ -285,6 +314,15 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: 'pages.billing.title',
     breadcrumbs: [settingsCrumb, { titleKey: 'breadcrumbs.billing' }],
     page: () => import('./billing-settings-route').then((module) => module.BillingSettingsRoute),
+  },
+  {
+    // Issue 13: per organisation the member belongs to, what it may see of their results.
+    name: 'organisations.consent',
+    access: 'app',
+    layout: 'settings',
+    titleKey: 'pages.organisationsConsent.title',
+    breadcrumbs: [settingsCrumb, { titleKey: 'breadcrumbs.organisationsConsent' }],
+    page: () => import('@/features/team-insights/pages/organisation-consents-page').then((module) => module.OrganisationConsentsPage),
   },
 ];
 

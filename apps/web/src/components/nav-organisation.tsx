@@ -1,5 +1,5 @@
 import type { OrganisationSummary } from '@app/contract/organisations';
-import { Receipt, Users, type LucideIcon } from 'lucide-react';
+import { ChartColumn, Receipt, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '@/lib/route-paths';
 import { cn } from '@/lib/utils';
@@ -20,12 +20,14 @@ interface OrganisationNavItem {
 
 /**
  * Issue 12: with an organisation as the profile in use, the sidebar adds its Members and, for its
- * owners and admins (who manage the subscription), its Billing.
+ * owners and admins (who manage the subscription), its Billing. Issue 13: Team insights, for every
+ * member (members see the team overview too).
  */
 export function NavOrganisation({ organisation, collapsed = false, onNavigate }: NavOrganisationProps) {
   const { t } = useTranslation();
   const items: OrganisationNavItem[] = [
     { key: 'members', to: routePath('organization.members', { id: organisation.id }), titleKey: 'nav.members', icon: Users },
+    { key: 'insights', to: routePath('organization.insights', { id: organisation.id }), titleKey: 'nav.teamInsights', icon: ChartColumn },
     ...(organisation.role === 'member' ? [] : [{ key: 'billing', to: routePath('billing.edit', {}, { organisation: organisation.id }), titleKey: 'nav.billing', icon: Receipt }]),
   ];
 

@@ -26,6 +26,10 @@ export const routePaths = {
   'organization.members': '/organization/:id/members',
   // Ours (issue 12): the Activate action after the wizard (the first period's payment).
   'organization.activate': '/organization/:id/activate',
+  // Ours (issue 13): an organisation's team insights (the team overview, the group minimum, the
+  // members who share their results) and one consenting member's results.
+  'organization.insights': '/organization/:id/insights',
+  'organization.member-results': '/organization/:id/insights/members/:userId',
   invitation: '/invitations/:token',
   payments: '/payments',
   reports: '/reports',
@@ -36,6 +40,8 @@ export const routePaths = {
   appearance: '/settings/appearance',
   // The spec shows a BillingSettings page without a path or name; both are ours.
   'billing.edit': '/settings/billing',
+  // Ours (issue 13): the member's choice, per organisation, of what it sees of their results.
+  'organisations.consent': '/settings/organisations',
   // The spec shows a ConfirmPassword page without a path or name; both are ours (it confirms
   // deleting the account, from Settings › Profile).
   'password.confirm': '/settings/confirm-password',

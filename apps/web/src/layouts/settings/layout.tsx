@@ -1,4 +1,4 @@
-import { CreditCard, KeyRound, Palette, UserRound, type LucideIcon } from 'lucide-react';
+import { Building2, CreditCard, KeyRound, Palette, UserRound, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { routePath, type ParamlessRouteName } from '@/lib/route-paths';
@@ -10,12 +10,14 @@ interface SettingsNavItem {
   icon: LucideIcon;
 }
 
-// Spec section 2: the settings navigation holds Profile, Password, Appearance and Billing.
+// Spec section 2: the settings navigation holds Profile, Password, Appearance and Billing; issue 13
+// adds Organisations (what each organisation may see of the member's results).
 const settingsNavItems: SettingsNavItem[] = [
   { route: 'profile.edit', titleKey: 'settingsNav.profile', icon: UserRound },
   { route: 'password.edit', titleKey: 'settingsNav.password', icon: KeyRound },
   { route: 'appearance', titleKey: 'settingsNav.appearance', icon: Palette },
   { route: 'billing.edit', titleKey: 'settingsNav.billing', icon: CreditCard },
+  { route: 'organisations.consent', titleKey: 'settingsNav.organisations', icon: Building2 },
 ];
 
 /** Settings pages: a heading, the settings navigation, and the page beside (or below) it. */

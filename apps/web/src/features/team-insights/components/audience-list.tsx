@@ -1,0 +1,21 @@
+import type { ConsentView } from '@app/contract/team-insights';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../lib/format';
+
+/** Who sees what of the member's results, in plain words, as the server lists it for the saved choice. */
+export function AudienceList({ consent }: { consent: ConsentView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-4 rounded-lg bg-muted/60 p-4">
+      <h4 className="text-sm font-semibold">{t('teamInsights.consent.whoSees')}</h4>
+      <ul className="mt-2 grid gap-1.5 text-sm">
+        {consent.audience.map((entry) => (
+          <li key={entry.viewer}>{t(`teamInsights.consent.audience.${entry.viewer}.${entry.sees}`, { organisation: consent.organisation_name })}</li>
+        ))}
+      </ul>
+      {consent.shared_since && (
+        <p className="mt-2 text-xs text-muted-foreground">{t('teamInsights.consent.sharedSince', { date: formatDate(consent.shared_since) })}</p>
+      )}
+    </div>
+  );
+}
