@@ -76,11 +76,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   const missing = (kind: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}` } } });
 
-  const metadataOf = (form: URLSearchParams): Record<string, string> => {
+  const metadataOf = (form: URLSearchParams, prefix = 'metadata'): Record<string, string> => {
     const metadata: Record<string, string> = {};
     for (const [key, value] of form) {
-      const found = /^metadata\[(.+)\]$/.exec(key);
-      if (found?.[1]) metadata[found[1]] = value;
+      if (!key.startsWith(`${prefix}[`) || !key.endsWith(']')) continue;
+      metadata[key.slice(prefix.length + 1, -1)] = value;
     }
     return metadata;
   };
@@ -164,7 +164,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       billing_reason: reason,
       customer: subscription.customer,
       subscription_id: subscription.id,
-      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { ...(subscription.metadata as Record<string, string>) } } },
       total,
       amount_due: total,
       amount_paid: 0,
@@ -423,7 +423,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const first = schedule.phases as Json[];
         schedule.phases = [
           { ...first[0], end_date: Number(form.get('phases[0][end_date]')) },
-          { items: next, duration: { interval: 'month', interval_count: Number(form.get('phases[1][duration][interval_count]')) } },
+          { items: next, duration: { interval: 'month', interval_count: Number(form.get('phases[1][duration][interval_count]')) }, metadata: metadataOf(form, 'phases[1][metadata]') },
         ];
         schedule.end_behavior = form.get('end_behavior');
         schedule.proration_behavior = form.get('proration_behavior');
@@ -485,10 +485,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return [event('customer.subscription.deleted', subscription)];
       }
       const schedule = subscription.schedule ? schedules.get(String(subscription.schedule)) : undefined;
-      const nextPhase = (schedule?.phases as Json[] | undefined)?.[1] as { items: FakeItem[] } | undefined;
+      const nextPhase = (schedule?.phases as Json[] | undefined)?.[1] as { items: FakeItem[]; metadata: Record<string, string> } | undefined;
       if (schedule && nextPhase) {
         // The schedule's second phase starts, then (end_behavior release) the subscription runs on alone.
         setItems(subscription, nextPhase.items, period.current_period_end);
+        subscription.metadata = { ...(subscription.metadata as Record<string, string>), ...nextPhase.metadata };
         subscription.schedule = null;
         schedule.status = 'released';
       } else {

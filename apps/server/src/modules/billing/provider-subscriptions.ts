@@ -1,3 +1,4 @@
+import { organisationQuote, type OrganisationQuote } from '@app/contract/organisation-pricing';
 import type { BillingPlan } from '@app/contract/organisations';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/database-handle.ts';
@@ -54,7 +55,7 @@ export async function startProviderSubscription(
         months: price.months,
         // One subscription per row; a new one only after Stripe ended an unpaid first invoice.
         idempotencyKey: existing ? `organisation-subscription-${subscription.id}-${invoice.attempts}` : `organisation-subscription-${subscription.id}`,
-        metadata: { organisation_id: input.organisationId, subscription_id: subscription.id },
+        metadata: providerMetadata(subscription, price.quote),
       });
       // A replacement starts afresh: the ended one's 'cancelled' must not hold the new one back.
       await deps.db
@@ -67,6 +68,27 @@ export async function startProviderSubscription(
   }
   const stored = await deps.db.select({ id: subscriptions.providerSubscriptionId }).from(subscriptions).where(eq(subscriptions.id, subscription.id));
   if (stored[0]?.id) await reconcileProviderSubscription(deps, stored[0].id);
+}
+
+/**
+ * What Stripe keeps on the subscription: whose it is, and the quote its items were priced from. A
+ * schedule's next phase carries the next quote; each invoice keeps a copy of the metadata it was
+ * made with, so its period invoice states exactly what Stripe charged, whatever the catalogue says
+ * by the time the webhook arrives.
+ */
+export function providerMetadata(subscription: SubscriptionRow, quote: OrganisationQuote): Record<string, string> {
+  return { organisation_id: subscription.organisationId, subscription_id: subscription.id, quote: JSON.stringify(quote) };
+}
+
+function quoteOfInvoice(invoice: ProviderSubscriptionInvoice): OrganisationQuote | null {
+  const raw = invoice.subscriptionMetadata.quote;
+  if (!raw) return null;
+  try {
+    const parsed = organisationQuote.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A webhook about a subscription or one of its invoices: read both from the provider and store them. False when it is not ours. */
@@ -199,9 +221,13 @@ async function recordProviderInvoice(tx: DatabaseHandle, deps: BillingDeps, row:
   if (!ours) {
     const [organisation] = await tx.select().from(organisations).where(eq(organisations.id, row.organisationId));
     if (!organisation) return;
-    const plan = (row.pendingPlan && row.currentPeriodEnd && invoice.periodStart >= row.currentPeriodEnd ? row.pendingPlan : row.plan) as BillingPlan;
-    const quantities = row.currentPeriodEnd && invoice.periodStart >= row.currentPeriodEnd ? row.pendingQuantities : null;
-    const { quote } = await providerPeriodPrice(tx, organisation, plan, { sellerCountry: deps.sellerCountry, at: now, quantities });
+    let quote = quoteOfInvoice(invoice);
+    if (!quote) {
+      // An invoice made without our metadata (a subscription changed in Stripe's dashboard): priced as a quote would price it now.
+      const upcoming = row.currentPeriodEnd !== null && invoice.periodStart >= row.currentPeriodEnd;
+      const plan = (upcoming && row.pendingPlan ? row.pendingPlan : row.plan) as BillingPlan;
+      quote = (await providerPeriodPrice(tx, organisation, plan, { sellerCountry: deps.sellerCountry, at: now, quantities: upcoming ? row.pendingQuantities : null })).quote;
+    }
     const created = await invoiceForPeriod(tx, { subscriptionId: row.id, periodStart: invoice.periodStart, quote, billing: invoiceBillingOf(organisation), at: now });
     if (!created) return;
     if (created.total !== invoice.total) deps.log.warn({ providerInvoiceId: invoice.id, ours: created.total, provider: invoice.total }, 'the provider charged another amount than the period invoice says');

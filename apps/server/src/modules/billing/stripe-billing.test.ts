@@ -171,6 +171,38 @@ describe('webhooks from Stripe Billing', () => {
   });
 });
 
+describe('reads that arrive late', () => {
+  it('a subscription read older than what is stored never moves its status back', async () => {
+    const { owner, organisation, stripeId } = await activeOrganisation();
+    const stripe = fake.subscriptions.get(stripeId);
+    if (!stripe) throw new Error('no Stripe subscription');
+    // Stripe answering as it did before the first payment (a read that overtook nothing but arrives last).
+    stripe.status = 'incomplete';
+    await deliver(fake.event('customer.subscription.updated', stripe));
+    expect((await rowsOf(organisation.id)).subscriptions[0]?.status).toBe('active');
+    stripe.status = 'active';
+
+    // Past due, then paid now: a read from before that payment (past due, the invoice still open) changes nothing.
+    for (const event of fake.endPeriod(stripeId, { decline: true })) await deliver(event);
+    await call(owner, 'POST', organisationApiPaths.subscriptionPay(organisation.id), { idempotency_key: randomUUID(), payment: { method: 'stripe', payment_method_id: 'pm_card_visa' } });
+    expect((await rowsOf(organisation.id)).subscriptions[0]?.status).toBe('active');
+    const invoice = fake.invoices.get(String(stripe.latest_invoice));
+    const intent = fake.paymentIntents.get(String(invoice?.payment_intent_id));
+    if (!invoice || !intent) throw new Error('no renewal invoice');
+    Object.assign(stripe, { status: 'past_due' });
+    Object.assign(invoice, { status: 'open' });
+    Object.assign(intent, { status: 'requires_payment_method' });
+    await deliver(fake.event('customer.subscription.updated', stripe));
+    const rows = await rowsOf(organisation.id);
+    expect(rows.subscriptions[0]?.status).toBe('active');
+    expect(rows.organisationStatus).toBe('active');
+    expect(rows.invoices.map((row) => row.status)).toEqual(['paid', 'paid']);
+    Object.assign(stripe, { status: 'active' });
+    Object.assign(invoice, { status: 'paid' });
+    Object.assign(intent, { status: 'succeeded' });
+  });
+});
+
 describe('periods with Stripe Billing', () => {
   it('records the renewal Stripe paid once as the next period’s invoice, and our renewal job charges nothing', async () => {
     const { owner, organisation, stripeId } = await activeOrganisation();
@@ -297,5 +329,23 @@ describe('periods with Stripe Billing', () => {
     expect(state.subscription).toMatchObject({ plan: 'quarterly', pending_plan: null, pending_quantities: null });
     const services = await t.pool.query<{ quantity: number }>(`select quantity from organisation_services where organisation_id = $1`, [organisation.id]);
     expect(services.rows).toEqual([{ quantity: 10 }]);
+  });
+
+  it('states on each period invoice what Stripe charged for it, even after the operator changed the price', async () => {
+    const { organisation, stripeId } = await activeOrganisation();
+    const { rows } = await t.pool.query<{ monthly_price: number }>(`select monthly_price from organisation_type_prices where type = 'business'`);
+    await t.pool.query(`update organisation_type_prices set monthly_price = 19_900 where type = 'business'`);
+    try {
+      const events = fake.endPeriod(stripeId);
+      for (const event of events) await deliver(event);
+      const invoices = (await rowsOf(organisation.id)).invoices;
+      expect(invoices.map((invoice) => [invoice.status, invoice.total])).toEqual([
+        ['paid', 17_731],
+        ['paid', 17_731],
+      ]);
+      expect(fake.invoices.get(String(fake.subscriptions.get(stripeId)?.latest_invoice))?.total).toBe(17_731);
+    } finally {
+      await t.pool.query(`update organisation_type_prices set monthly_price = $1 where type = 'business'`, [rows[0]?.monthly_price]);
+    }
   });
 });

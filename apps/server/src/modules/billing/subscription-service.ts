@@ -11,7 +11,7 @@ import { requireManager } from '../organisations/public.ts';
 import { customerIdFor } from '../payments/public.ts';
 import { chargeClaimed, claimCharge } from './period-charges.ts';
 import { providerPeriodPrice } from './provider-subscription-items.ts';
-import { providerSubscriptionsOf, reconcileProviderSubscription } from './provider-subscriptions.ts';
+import { providerMetadata, providerSubscriptionsOf, reconcileProviderSubscription } from './provider-subscriptions.ts';
 import { activationState, BillingConflictError, latestInvoice, organisationRow, paymentSourceFor, settleOpenInvoice, subscriptionOf, type BillingDeps } from './activation-service.ts';
 
 // Issue 12: what the owner changes on a running subscription: cancel at the period's end and
@@ -93,7 +93,7 @@ export async function changeSubscription(
   if (billing && subscription.providerSubscriptionId) {
     // Stripe Billing: the next period's items and length go to Stripe (a schedule's second phase), before our row says so.
     const next = await providerPeriodPrice(deps.db, organisation, (pendingPlan ?? subscription.plan) as BillingPlan, { sellerCountry: deps.sellerCountry, at: deps.clock.now(), quantities: pendingQuantities });
-    await billing.changeFromNextPeriod(subscription.providerSubscriptionId, { items: next.items, months: next.months });
+    await billing.changeFromNextPeriod(subscription.providerSubscriptionId, { items: next.items, months: next.months, metadata: providerMetadata(subscription, next.quote) });
   }
   await deps.db
     .update(subscriptions)

@@ -94,6 +94,8 @@ export interface ProviderSubscriptionInvoice {
   paymentId: string | null;
   /** Why the last attempt failed, as the provider words it. */
   failureMessage: string | null;
+  /** The subscription's metadata when the invoice was made (what we priced its items with). */
+  subscriptionMetadata: Record<string, string>;
   /** Payment attempts so far (the provider's retries included), and when it tries next (null: no more tries). */
   attemptCount: number;
   nextAttemptAt: Date | null;
@@ -125,7 +127,7 @@ export interface ProviderSubscriptions {
   /** Cancels at the period's end (a change scheduled for the next period is dropped with it) or takes that back. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscriptionState>;
   /** What the next period on charges (items and period length); the current period stays as paid. */
-  changeFromNextPeriod(subscriptionId: string, input: { items: SubscriptionItem[]; months: number }): Promise<void>;
+  changeFromNextPeriod(subscriptionId: string, input: { items: SubscriptionItem[]; months: number; metadata: Record<string, string> }): Promise<void>;
   /** Pays an open invoice now (with this method, which becomes the subscription's); a card step needed answers requires_action. */
   payInvoice(invoiceId: string, input: { subscriptionId: string; paymentMethodId: string | null; idempotencyKey: string }): Promise<PaymentOutcome>;
 }

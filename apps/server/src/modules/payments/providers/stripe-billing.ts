@@ -71,7 +71,7 @@ export class StripeSubscriptionBilling implements ProviderSubscriptions {
    * is and whose second phase has the new items and period length (Stripe's way to change at the
    * period's end, prorating nothing); then the schedule releases the subscription to run on.
    */
-  async changeFromNextPeriod(subscriptionId: string, input: { items: SubscriptionItem[]; months: number }): Promise<void> {
+  async changeFromNextPeriod(subscriptionId: string, input: { items: SubscriptionItem[]; months: number; metadata: Record<string, string> }): Promise<void> {
     const subscription = await call(() => this.stripe.subscriptions.retrieve(subscriptionId));
     const periodEnd = subscription.items.data[0]?.current_period_end;
     if (!periodEnd) throw new PaymentProviderUnavailableError({ cause: new Error(`subscription ${subscriptionId} has no current period`) });
@@ -91,8 +91,10 @@ export class StripeSubscriptionBilling implements ProviderSubscriptions {
             items: current.items.map((item) => ({ price: typeof item.price === 'string' ? item.price : item.price.id, quantity: item.quantity ?? 1 })),
             start_date: current.start_date,
             end_date: periodEnd,
+            metadata: subscription.metadata,
           },
-          { items: nextItems, duration: { interval: 'month', interval_count: input.months } },
+          // The phase's metadata becomes the subscription's when it starts, and each invoice keeps a copy.
+          { items: nextItems, duration: { interval: 'month', interval_count: input.months }, metadata: input.metadata },
         ],
       }),
     );
@@ -202,6 +204,7 @@ function invoiceOf(invoice: Stripe.Invoice): ProviderSubscriptionInvoice {
     periodEnd: at(period?.end ?? invoice.period_end) ?? new Date(invoice.created * 1000),
     paymentId: typeof payment === 'string' ? payment : (payment?.id ?? null),
     failureMessage: invoice.last_finalization_error?.message ?? null,
+    subscriptionMetadata: invoice.parent?.subscription_details?.metadata ?? {},
     attemptCount: invoice.attempt_count,
     nextAttemptAt: at(invoice.next_payment_attempt),
   };
