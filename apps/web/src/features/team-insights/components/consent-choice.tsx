@@ -28,13 +28,13 @@ export function ConsentChoice({ consent, heading, headingLevel = 2 }: { consent:
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+    <section aria-labelledby={`${id}-heading`} className="@container rounded-xl border bg-card p-5 shadow-sm sm:p-6">
       <Heading id={`${id}-heading`} className="text-lg font-semibold">
         {heading ?? consent.organisation_name}
       </Heading>
       <fieldset className="mt-4" disabled={save.isPending} aria-describedby={`${id}-status`}>
         <legend className="text-sm font-medium">{t('teamInsights.consent.legend', { organisation: consent.organisation_name })}</legend>
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div className="mt-3 grid gap-3 @md:grid-cols-2">
           {resultVisibilities.map((visibility) => (
             <label
               key={visibility}

@@ -106,21 +106,22 @@ function MinimumForm({ organisationId, current, floor }: { organisationId: strin
       <FormAlert>{formError}</FormAlert>
       {saved && <FormAlert tone="success">{teamInsightMessages.minimumSaved}</FormAlert>}
       <div className="flex flex-wrap items-start gap-3">
-        <div className="grid gap-2">
+        <div className="grid max-w-xs gap-2">
           <Label htmlFor={`${id}-minimum`}>{t('teamInsights.minimum.label')}</Label>
-          <Input
-            id={`${id}-minimum`}
-            type="number"
-            inputMode="numeric"
-            min={floor}
-            max={groupMinimumLimits.max}
-            step={1}
-            className="w-32"
-            value={value}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${id}-error` : undefined}
-            onChange={(event) => setValue(event.target.value)}
-          />
+          <div className="w-32">
+            <Input
+              id={`${id}-minimum`}
+              type="number"
+              inputMode="numeric"
+              min={floor}
+              max={groupMinimumLimits.max}
+              step={1}
+              value={value}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? `${id}-error` : undefined}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          </div>
           <FieldError id={`${id}-error`}>{fieldError}</FieldError>
         </div>
         <PendingButton type="submit" className="sm:mt-[1.375rem]" pending={change.isPending} pendingLabel={t('teamInsights.minimum.saving')}>

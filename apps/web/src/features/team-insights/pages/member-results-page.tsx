@@ -77,6 +77,7 @@ export function MemberResultsPage({ renderResults }: MemberResultsPageProps) {
           <p className="text-muted-foreground">
             {email} · {t('teamInsights.shared.since', { date: formatDate(sharedSince) })}
           </p>
+          <p className="text-sm text-muted-foreground">{t('teamInsights.member.asTheySee', { name })}</p>
         </div>
       </div>
       {hasResults ? renderResults(results) : <p className="rounded-xl border border-dashed p-6 text-sm">{t('teamInsights.member.noResults', { name })}</p>}
