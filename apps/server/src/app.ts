@@ -31,7 +31,7 @@ import { policyRoutes } from './modules/policies/routes.ts';
 import { reportsModule } from './modules/reports/public.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
-import { teamInsightRoutes } from './modules/team-insights/routes.ts';
+import { teamInsightsModule } from './modules/team-insights/public.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeNotificationsPlugin } from './plugins/change-notifications.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -149,7 +149,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(assessmentRoutes, { config });
   app.register(reportsModule, { config });
   app.register(organisationRoutes, { sellerCountry: config.defaultVatCountry });
-  app.register(teamInsightRoutes);
+  app.register(teamInsightsModule, { config });
   app.register(billingModule, { sellerCountry: config.defaultVatCountry, invoiceOptions: { seller: config.payments.seller } });
 
   return app;

@@ -70,6 +70,12 @@ const envSchema = z.object({
    * 0 reads every request from the database. Changes reach it through PostgreSQL notifications.
    */
   REPORT_LIST_CACHE_TTL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(60_000).default(2_000),
+  /**
+   * How long an organisation's team overview sums may be answered from memory
+   * (modules/team-insights/team-overview-cache); 0 sums every request in the database. Changes reach
+   * it through PostgreSQL notifications; this bounds a missed one and the tenure bands' drift.
+   */
+  TEAM_OVERVIEW_CACHE_TTL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(600_000).default(60_000),
   /** Google sign-in is offered only when set. */
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -172,6 +178,8 @@ export interface Config {
   sessionCacheTtlMs: number;
   /** How long a priced basket may be answered from memory; 0 turns the basket cache off. */
   basketCacheTtlMs: number;
+  /** How long an organisation's team overview sums may be answered from memory; 0 turns that cache off. */
+  teamOverviewCacheTtlMs: number;
   /** Database connections of this instance's pool. */
   databasePoolSize: number;
   /**
@@ -303,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL,
     sessionCacheTtlMs: vars.SESSION_CACHE_TTL_MS,
     basketCacheTtlMs: vars.BASKET_CACHE_TTL_MS,
+    teamOverviewCacheTtlMs: vars.TEAM_OVERVIEW_CACHE_TTL_MS,
     checkoutLimits: { perAccountPerMinute: vars.CHECKOUT_LIMIT_PER_ACCOUNT_PER_MINUTE, perIpPerMinute: vars.CHECKOUT_LIMIT_PER_IP_PER_MINUTE },
     databasePoolSize,
     sessionLookupPoolSize: Math.max(1, Math.round(databasePoolSize / 4)),

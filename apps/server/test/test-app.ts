@@ -95,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SESSION_CACHE_TTL_MS: cacheTtlMs,
     BASKET_CACHE_TTL_MS: cacheTtlMs,
     REPORT_LIST_CACHE_TTL_MS: cacheTtlMs,
+    TEAM_OVERVIEW_CACHE_TTL_MS: cacheTtlMs,
     FILES_DIR: filesDir,
     // One render thread per test file: files run in parallel on few cores.
     REPORT_RENDER_WORKERS: '1',

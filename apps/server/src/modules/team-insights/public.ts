@@ -2,3 +2,4 @@
 // module's own (eslint.config.js: imports from outside come here; app.ts may also import routes.ts).
 
 export { capabilitiesOf, insightsAccess, type InsightsAccess, type InsightsCapabilities } from './insights-access.ts';
+export { teamInsightsModule } from './team-insights-module.ts';

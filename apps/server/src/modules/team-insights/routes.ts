@@ -18,6 +18,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { findConsent, listConsents, setConsent } from './consent-service.ts';
 import { changeGroupMinimum, findGroupMinimum } from './group-minimum-service.ts';
 import { findMemberResults, listSharedMembers } from './shared-results-service.ts';
+import type { TeamOverviewCache } from './team-overview-cache.ts';
 import { teamOverview } from './team-overview-service.ts';
 
 const organisationParams = z.object({ organisationId: z.string() });
@@ -30,7 +31,7 @@ const tags = ['team insights'];
  * for a business's owners and admins, the team overview and its group minimum. Whoever has no
  * relation to the organisation gets a 404 for every call, whether it exists or not.
  */
-export const teamInsightRoutes: FastifyPluginAsyncZod = async (app) => {
+export const teamInsightRoutes: FastifyPluginAsyncZod<{ overviewCache: TeamOverviewCache }> = async (app, { overviewCache }) => {
   app.get(
     teamInsightApiPaths.consents,
     {
@@ -110,7 +111,7 @@ export const teamInsightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: teamOverviewEnvelope, ...refusals },
       },
     },
-    async (request) => ({ data: await teamOverview(app.db, requireAuth(request).userId, request.params.organisationId, request.query, app.clock.now()) }),
+    async (request) => ({ data: await teamOverview(app.db, overviewCache, requireAuth(request).userId, request.params.organisationId, request.query, app.clock.now()) }),
   );
 
   app.get(

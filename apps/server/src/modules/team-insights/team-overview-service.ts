@@ -3,14 +3,15 @@ import type { Database } from '../../db/connection.ts';
 import { decideDisclosure, type GroupKey } from './group-disclosure.ts';
 import { currentGroupMinimum } from './group-minimum-service.ts';
 import { insightsAccess, requireCapability } from './insights-access.ts';
+import type { TeamOverviewCache } from './team-overview-cache.ts';
 import { positionTitles, teamOverviewCells, type CellKey } from './team-overview-cells.ts';
 
 // Issue 13, "Team insights": the team overview of an organisation for a viewer allowed to see it,
 // optionally filtered by position title and tenure. Each set (BIG5, values, culture) has its own
 // respondents, so each is decided on its own: shown with its numbers, or suppressed with the
-// reason and the message to show. Computed on each request from the results' summaries, which a
-// trigger keeps with every result written (measured: bench/team-overview.mjs, docs/performance.md),
-// so a new result, a rescoring or a membership change shows at the next request.
+// reason and the message to show. Summed from the results' summaries, which a trigger keeps with
+// every result written, and held in memory per organisation until one of their sources changes
+// (team-overview-cache.ts; measured: bench/team-overview.mjs, docs/performance.md).
 
 interface CellRow extends CellKey {
   id: string;
@@ -57,14 +58,17 @@ const total = <Row>(rows: Row[], value: (row: Row) => number) => rows.reduce((su
 const oneDecimal = (value: number) => Math.round(value * 10) / 10 + 0;
 
 /** The overview for the filter; 404 for a viewer with no relation to the organisation. */
-export async function teamOverview(db: Database, viewerId: string, organisationId: string, query: TeamOverviewQuery, now: Date): Promise<TeamOverview> {
+export async function teamOverview(db: Database, cache: TeamOverviewCache, viewerId: string, organisationId: string, query: TeamOverviewQuery, now: Date): Promise<TeamOverview> {
   const access = await insightsAccess(db, viewerId, organisationId);
   requireCapability(access, 'teamOverview');
-  const [minimum, titles, { big5, values, culture }] = await Promise.all([
+  const [minimum, { titles, cells }] = await Promise.all([
     currentGroupMinimum(db, organisationId, access.organisationType),
-    positionTitles(db, organisationId),
-    teamOverviewCells(db, organisationId, now),
+    cache.read(organisationId, async () => {
+      const [titles, cells] = await Promise.all([positionTitles(db, organisationId), teamOverviewCells(db, organisationId, now)]);
+      return { titles, cells };
+    }),
   ]);
+  const { big5, values, culture } = cells;
   const group: GroupKey = { title: query.position_title ?? null, tenure: query.tenure ?? null };
   return {
     organisation_id: organisationId,

@@ -71,6 +71,8 @@ async function newOrganisation(): Promise<{ owner: RegisteredUser; id: string }>
 }
 
 async function overview(viewer: RegisteredUser, organisationId: string, query: Record<string, string> = {}): Promise<TeamOverview> {
+  // The rows this file writes directly reach a cached overview through the database's notifications.
+  await t.changesSettled();
   const response = await t.app.inject({ method: 'GET', url: teamInsightApiPaths.teamOverview(organisationId), query, headers: viewer.authHeaders });
   expect(response.statusCode, response.body).toBe(200);
   return teamOverviewEnvelope.parse(response.json()).data;
