@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { organisationApiPaths, teamInsightApiPaths } from '@app/contract/api-paths';
 import { organisationEnvelope } from '@app/contract/organisations';
 import { teamInsightMessages } from '@app/contract/team-insights';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { csrfHeaders, signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
@@ -61,6 +62,17 @@ async function joinedMember(request: APIRequestContext, owner: Session, organisa
   expect(accept.status(), await accept.text()).toBe(200);
 }
 
+/** No axe violation in light mode (every rule), then in dark mode (the colour rules), as accessibility.spec.ts scans. */
+async function expectAccessibleInBothSchemes(page: Page): Promise<void> {
+  const violations = async (builder: AxeBuilder) => (await builder.analyze()).violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(await violations(new AxeBuilder({ page })), 'light mode').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  expect(await violations(new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block'])), 'dark mode').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 test('an owner sees the team overview only once five people answered', async ({ page, request }) => {
   test.setTimeout(240_000);
   const owner = await createUserThroughApi(request, 'insights-owner', { name: 'Olga Owner', birthDetails: true });
@@ -93,4 +105,10 @@ test('an owner sees the team overview only once five people answered', async ({ 
   // The server's overview carries no name either.
   const overview = await request.get(teamInsightApiPaths.teamOverview(organisationId), { headers: bearer(owner.session) });
   expect(await overview.text()).not.toMatch(/Person insights|@example\.com/);
+
+  // The page with its charts, and Settings › Organisations, pass the axe scan in both appearances.
+  await expectAccessibleInBothSchemes(page);
+  await page.goto('/settings/organisations');
+  await expect(page.getByRole('radio', { name: /Aggregate only/ })).toBeChecked();
+  await expectAccessibleInBothSchemes(page);
 });

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/format';
 
 /** Who sees what of the member's results, in plain words, as the server lists it for the saved choice. */
-export function AudienceList({ consent }: { consent: ConsentView }) {
+export function AudienceList({ consent, headingLevel }: { consent: ConsentView; headingLevel: 3 | 4 }) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <div className="mt-4 rounded-lg bg-muted/60 p-4">
-      <h4 className="text-sm font-semibold">{t('teamInsights.consent.whoSees')}</h4>
+      <Heading className="text-sm font-semibold">{t('teamInsights.consent.whoSees')}</Heading>
       <ul className="mt-2 grid gap-1.5 text-sm">
         {consent.audience.map((entry) => (
           <li key={entry.viewer}>{t(`teamInsights.consent.audience.${entry.viewer}.${entry.sees}`, { organisation: consent.organisation_name })}</li>

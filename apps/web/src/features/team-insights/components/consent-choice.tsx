@@ -64,7 +64,7 @@ export function ConsentChoice({ consent, heading, headingLevel = 2 }: { consent:
         {confirmed && !save.isPending && <FormAlert tone="success">{teamInsightMessages.consentSaved}</FormAlert>}
         {save.isError && <FormAlert>{save.error.message}</FormAlert>}
       </div>
-      <AudienceList consent={consent} />
+      <AudienceList consent={consent} headingLevel={headingLevel === 2 ? 3 : 4} />
     </section>
   );
 }
