@@ -1,6 +1,6 @@
 import { teamInsightMessages, tenureBands, type SuppressedGroup, type TeamOverview, type TeamOverviewQuery } from '@app/contract/team-insights';
 import type { Database } from '../../db/connection.ts';
-import { decideDisclosure, type GroupKey } from './group-disclosure.ts';
+import { decideDisclosure, type GroupDisclosure, type GroupKey } from './group-disclosure.ts';
 import { currentGroupMinimum } from './group-minimum-service.ts';
 import { insightsAccess, requireCapability } from './insights-access.ts';
 import type { TeamOverviewCache } from './team-overview-cache.ts';
@@ -29,6 +29,24 @@ const suppressed = (reason: SuppressedGroup['reason']): SuppressedGroup => ({
 const inGroup = (group: GroupKey) => (row: CellKey) => (group.title === null || row.title === group.title) && (group.tenure === null || row.tenure === group.tenure);
 
 /**
+ * Every group's disclosure for one set's rows under the minimum, decided once per rows (the cached
+ * sums keep the same rows until they change) and minimum.
+ */
+const decided = new WeakMap<readonly CellRow[], Map<number, GroupDisclosure>>();
+function disclosureOf(rows: readonly CellRow[], minimum: number): GroupDisclosure {
+  const byMinimum = decided.get(rows) ?? new Map<number, GroupDisclosure>();
+  decided.set(rows, byMinimum);
+  const known = byMinimum.get(minimum);
+  if (known) return known;
+  // Every respondent has every scale, so a cell's size is its rows' people for any one scale.
+  const cells = new Map<string, { title: string | null; tenure: CellKey['tenure']; people: number }>();
+  for (const row of rows) cells.set(JSON.stringify([row.title, row.tenure]), { title: row.title, tenure: row.tenure, people: row.people });
+  const disclosure = decideDisclosure([...cells.values()], minimum);
+  byMinimum.set(minimum, disclosure);
+  return disclosure;
+}
+
+/**
  * Decides the group for one set's rows; when it may be shown, sums the rows of its cells per scale
  * (in `ordinal` order) with `sum` and hands them to `shape`.
  */
@@ -39,14 +57,15 @@ function section<Row extends CellRow, Summed, Shown>(
   sum: (rows: Row[]) => Summed,
   shape: (respondents: number, scales: { id: string; label: string; total: Summed }[]) => Shown,
 ): Shown | SuppressedGroup {
-  // Every respondent has every scale, so a cell's size is its rows' people for any one scale.
-  const cells = new Map<string, { title: string | null; tenure: CellKey['tenure']; people: number }>();
-  for (const row of rows) cells.set(JSON.stringify([row.title, row.tenure]), { title: row.title, tenure: row.tenure, people: row.people });
-  const disclosure = decideDisclosure([...cells.values()], minimum).decide(group);
+  const disclosure = disclosureOf(rows, minimum).decide(group);
   if (!disclosure.shown) return suppressed(disclosure.reason);
   const selected = rows.filter(inGroup(group));
   const scales = new Map<string, Row[]>();
-  for (const row of selected) scales.set(row.id, [...(scales.get(row.id) ?? []), row]);
+  for (const row of selected) {
+    const scale = scales.get(row.id);
+    if (scale) scale.push(row);
+    else scales.set(row.id, [row]);
+  }
   const ordered = [...scales.values()].sort((a, b) => a[0]!.ordinal - b[0]!.ordinal || a[0]!.id.localeCompare(b[0]!.id));
   return shape(
     disclosure.people,
