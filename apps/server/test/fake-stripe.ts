@@ -52,6 +52,8 @@ export interface FakeStripe {
    * (`decline`: a failed renewal; the subscription goes past due). Answers the events Stripe would send.
    */
   endPeriod: (subscriptionId: string, options?: { decline?: boolean }) => Json[];
+  /** The next `count` requests of any kind answer 500 (Stripe unreachable for a moment). */
+  failRequests: (count: number) => void;
   /** An event about an object as it is now (a copy: later changes do not show in it). */
   event: (type: string, object: Json) => Json;
   close: () => Promise<void>;
@@ -68,6 +70,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const deletedCustomers: string[] = [];
   let customerDeletionAttempts = 0;
   let customerDeletionFailures = 0;
+  let requestFailures = 0;
   const subscriptions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
   const schedules = new Map<string, Json>();
@@ -447,6 +450,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const key = request.headers['idempotency-key'];
       const cacheKey = typeof key === 'string' ? `${request.method} ${url.pathname} ${key}` : undefined;
       settle();
+      if (requestFailures > 0) {
+        requestFailures -= 1;
+        response.writeHead(500, { 'content-type': 'application/json', 'request-id': newId('req') });
+        response.end(JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } }));
+        return;
+      }
       const answer = (cacheKey && idempotent.get(cacheKey)) || handle(request.method ?? 'GET', url.pathname, form);
       if (cacheKey && !idempotent.has(cacheKey)) idempotent.set(cacheKey, answer);
       response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') });
@@ -515,6 +524,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return [event('customer.subscription.updated', subscription), event('invoice.paid', invoice)];
     },
     event: (type, object) => event(type, object),
+    failRequests: (count) => void (requestFailures = count),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

@@ -114,7 +114,11 @@ export async function reconcileProviderSubscription(deps: BillingDeps, providerS
   const named = invoiceId && invoiceId !== state.latestInvoice?.id ? await billing.retrieveInvoice(invoiceId) : null;
   const refused = await refusedRenewal(deps, state);
   const now = deps.clock.now();
+  const [owner] = await deps.db.select({ organisationId: subscriptions.organisationId }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  if (!owner) return;
   await deps.db.transaction(async (tx) => {
+    // The organisation first, then the subscription, as the activation locks them: one order of locks, no deadlock.
+    await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, owner.organisationId)).for('update');
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).for('update');
     if (!row) return;
     if (named && named.subscriptionId === providerSubscriptionId) await recordProviderInvoice(tx, deps, row, named);
@@ -190,7 +194,7 @@ async function applyState(tx: DatabaseHandle, deps: BillingDeps, row: Subscripti
     .set({ status, ...periodChange, ...planChange, cancelAtPeriodEnd, ...(status === 'past_due' ? {} : { failedAttempts: 0, nextAttemptAt: null }), updatedAt: now })
     .where(eq(subscriptions.id, row.id));
 
-  const [organisation] = await tx.select().from(organisations).where(eq(organisations.id, row.organisationId)).for('update');
+  const [organisation] = await tx.select().from(organisations).where(eq(organisations.id, row.organisationId));
   if (!organisation) return;
   if (row.status === 'incomplete' && status === 'active' && organisation.status === 'pending_activation') {
     // The first period is paid: the organisation starts, and its people are invited (once: this transition happens once).

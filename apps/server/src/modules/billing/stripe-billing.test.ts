@@ -113,6 +113,27 @@ describe('activation with Stripe Billing', () => {
     expect((await t.pool.query(`select 1 from organisation_invitations where organisation_id = $1`, [organisation.id])).rowCount).toBe(4);
   });
 
+  it('starts a new Stripe subscription when Stripe ended an unpaid first one, and activates with it', async () => {
+    const owner = await registerUser(t);
+    const organisation = await createOrganisationThroughApi(t, owner, { billing_details: billingAddress });
+    expect((await activate(owner, organisation.id, 'pm_card_chargeDeclined')).status).toBe('failed');
+    const [first] = (await rowsOf(organisation.id)).subscriptions;
+    const expired = fake.subscriptions.get(first?.provider_subscription_id ?? '');
+    if (!expired) throw new Error('no Stripe subscription');
+    // 23 hours without payment: Stripe ends it and voids its invoice.
+    expired.status = 'incomplete_expired';
+    Object.assign(fake.invoices.get(String(expired.latest_invoice)) ?? {}, { status: 'void' });
+    await deliver(fake.event('customer.subscription.updated', expired));
+
+    const paid = await activate(owner, organisation.id, 'pm_card_visa');
+    expect(paid).toMatchObject({ status: 'active', subscription: { status: 'active' }, invoice: { status: 'paid', total: 17_731 } });
+    const { subscriptions, organisationStatus } = await rowsOf(organisation.id);
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]?.provider_subscription_id).not.toBe(expired.id);
+    expect(fake.subscriptions.get(subscriptions[0]?.provider_subscription_id ?? '')?.status).toBe('active');
+    expect(organisationStatus).toBe('active');
+  });
+
   it('lets the browser confirm the first invoice’s payment with 3-D Secure, then activates once', async () => {
     const owner = await registerUser(t);
     const organisation = await createOrganisationThroughApi(t, owner, { billing_details: billingAddress, plan: 'quarterly' });
@@ -136,6 +157,29 @@ describe('activation with Stripe Billing', () => {
 });
 
 describe('webhooks from Stripe Billing', () => {
+  it('an event whose handling failed (Stripe unreachable) is handled by the sweeper from its stored copy', async () => {
+    const owner = await registerUser(t);
+    const organisation = await createOrganisationThroughApi(t, owner, { billing_details: billingAddress });
+    expect((await activate(owner, organisation.id, 'pm_card_authenticationRequired')).status).toBe('requires_action');
+    const [row] = (await rowsOf(organisation.id)).subscriptions;
+    const stripe = fake.subscriptions.get(row?.provider_subscription_id ?? '');
+    const invoice = fake.invoices.get(String(stripe?.latest_invoice));
+    if (!stripe || !invoice) throw new Error('no Stripe subscription');
+    fake.completeAuthentication(String(invoice.payment_intent_id));
+    await fetch(`${fake.url}/v1/invoices/${String(invoice.id)}`);
+    // Stripe answers 500 to the reads (and the client's own retries): the event is kept, answered 200, and not handled.
+    fake.failRequests(3);
+    await deliver(fake.event('invoice.paid', invoice));
+    expect((await rowsOf(organisation.id)).organisationStatus).toBe('pending_activation');
+
+    clock.advanceBy(2 * 60_000);
+    // The orders' sweeper (its job, run now rather than at the next minute) retries stored events.
+    await t.app.jobs.send('orders.sweep', {});
+    await eventually(async () => expect((await rowsOf(organisation.id)).organisationStatus).toBe('active'));
+    const rows = await rowsOf(organisation.id);
+    expect(rows.invoices).toMatchObject([{ status: 'paid', provider_invoice_id: invoice.id }]);
+  });
+
   it('end in Stripe’s current state whatever their order and repetitions, with no second row and no status going back', async () => {
     const owner = await registerUser(t);
     const organisation = await createOrganisationThroughApi(t, owner, { billing_details: billingAddress });

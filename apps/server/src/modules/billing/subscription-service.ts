@@ -105,16 +105,23 @@ export async function changeSubscription(
 /** "Pay now": charges the period a renewal could not pay, with a card typed in or a saved one. */
 export async function payNow(deps: BillingDeps, userId: string, organisationId: string, input: { idempotency_key: string; payment: CheckoutRequest['payment'] }): Promise<ActivationResponse> {
   await requireManager(deps.db, userId, organisationId);
-  const subscription = await subscriptionOf(deps.db, organisationId);
+  let subscription = await subscriptionOf(deps.db, organisationId);
   if (!subscription) throw new NotFoundError();
+  const billing = providerSubscriptionsOf(deps);
+  // Stripe Billing: what is owed is Stripe's open invoice, as Stripe has it now.
+  if (billing && subscription.providerSubscriptionId) {
+    await reconcileProviderSubscription(deps, subscription.providerSubscriptionId);
+    subscription = (await subscriptionOf(deps.db, organisationId)) ?? subscription;
+  }
   const open = await latestInvoice(deps.db, subscription.id);
   if (subscription.status !== 'past_due' || open?.status !== 'open') throw new BillingConflictError(subscriptionMessages.nothingToPay);
+  // Never a payment beside Stripe's invoice: one not linked to it is nothing Stripe asks for.
+  if (billing && subscription.providerSubscriptionId && !open.providerInvoiceId) throw new BillingConflictError(subscriptionMessages.nothingToPay);
   const { source, chosenMethodId } = await paymentSourceFor(deps, userId, input.payment);
   const customerId = await customerIdFor(deps.db, deps.provider, userId);
   const now = deps.clock.now();
   const invoice = await claimCharge(deps.db, open.id, now);
   if (!invoice) return activationState(deps, organisationId);
-  const billing = providerSubscriptionsOf(deps);
   if (billing && subscription.providerSubscriptionId && invoice.providerInvoiceId) {
     // Stripe Billing: Stripe's open invoice is paid (the card becomes the subscription's), and Stripe's answer stored.
     const paymentMethodId = source.kind === 'stripe' ? source.paymentMethodId : source.kind === 'saved' ? source.providerMethodId : null;

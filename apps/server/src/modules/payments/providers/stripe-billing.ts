@@ -37,7 +37,8 @@ export class StripeSubscriptionBilling implements ProviderSubscriptions {
           // The first invoice waits for its PaymentIntent's confirmation (3-D Secure in Stripe.js)
           // instead of failing the creation; Stripe ends it ('incomplete_expired') after 23 hours.
           payment_behavior: 'default_incomplete',
-          payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+          // The card form's method (a card, or Link) renews the subscription; no method types are forced on it.
+          payment_settings: { save_default_payment_method: 'on_subscription' },
           metadata: input.metadata,
           expand: ['latest_invoice.payments'],
         },
