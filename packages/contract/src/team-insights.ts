@@ -38,8 +38,8 @@ export const teamInsightMessages = {
 /** One kind of viewer and what it sees of this member's results. */
 export const consentAudience = z.object({
   /** A role of the organisation's own members (later also shared organisations). */
-  viewer: z.enum(organisationRoles),
-  sees: z.enum(resultSights),
+  viewer: z.enum(organisationRoles).describe('A role in the organisation'),
+  sees: z.enum(resultSights).describe('What that role sees of this member: their individual results, only aggregates, or nothing'),
 });
 export type ConsentAudience = z.infer<typeof consentAudience>;
 
@@ -47,11 +47,11 @@ export const consentView = z.object({
   organisation_id: z.string(),
   organisation_name: z.string(),
   organisation_type: z.enum(organisationTypes),
-  visibility: z.enum(resultVisibilities),
+  visibility: z.enum(resultVisibilities).describe('aggregate_only (the default) or individual: whether the organisation may see this member’s individual results'),
   /** When individual results were shared; null while aggregate only. */
-  shared_since: z.iso.datetime().nullable(),
+  shared_since: z.iso.datetime().nullable().describe('When the member chose individual; null while aggregate only'),
   /** Who sees what, given the visibility: owners, admins and members of the organisation. */
-  audience: z.array(consentAudience),
+  audience: z.array(consentAudience).describe('Who sees what of the member’s results under this choice'),
 });
 export type ConsentView = z.infer<typeof consentView>;
 
@@ -141,41 +141,51 @@ export type SuppressionReason = (typeof suppressionReasons)[number];
 /** A group that is not shown: no count, no values, only why (the message to show as it is). */
 export const suppressedGroup = z.object({
   status: z.literal('suppressed'),
-  reason: z.enum(suppressionReasons),
-  message: z.string(),
+  reason: z.enum(suppressionReasons).describe('below_minimum: fewer respondents than the minimum; difference: it differs from another group that can be shown by fewer people than the minimum'),
+  message: z.string().describe('The sentence to show instead of the values'),
 });
 export type SuppressedGroup = z.infer<typeof suppressedGroup>;
 
 const shownHeader = {
   status: z.literal('shown'),
   /** People of the group who completed this set (invited or unfinished people never count). */
-  respondents: z.number().int(),
+  respondents: z.number().int().describe('People of the group who completed this set; never below the minimum'),
 };
 
 /** Per BIG5 domain, in the bank's order: the mean 0-100 score and how many people score low, average and high. */
 export const big5DomainDistribution = z.object({
   id: z.string(),
   label: z.string(),
-  mean: z.number(),
-  bands: z.object({ low: z.number().int(), average: z.number().int(), high: z.number().int() }),
+  mean: z.number().describe('Mean 0-100 score of the respondents, one decimal'),
+  bands: z.object({ low: z.number().int(), average: z.number().int(), high: z.number().int() }).describe('Respondents per band'),
 });
 export const big5Overview = z.discriminatedUnion('status', [z.object({ ...shownHeader, domains: z.array(big5DomainDistribution) }), suppressedGroup]);
 
 /** Per value (Schwartz's ten): how many people rank it among their top three (ties share a rank, so a person may count for more than three). */
-export const valueFrequency = z.object({ id: z.string(), label: z.string(), top_three: z.number().int(), share: z.number() });
+export const valueFrequency = z.object({
+  id: z.string(),
+  label: z.string(),
+  top_three: z.number().int().describe('Respondents who rank this value among their top three'),
+  share: z.number().describe('top_three as a percentage of the respondents, one decimal'),
+});
 export const valuesOverview = z.discriminatedUnion('status', [z.object({ ...shownHeader, values: z.array(valueFrequency) }), suppressedGroup]);
 
 /** Per culture preference: the mean share of the person's culture mix (0-100) and how many people prefer it most (first in bank order on a tie). */
-export const culturePreference = z.object({ id: z.string(), label: z.string(), mean_share: z.number(), preferred_by: z.number().int() });
+export const culturePreference = z.object({
+  id: z.string(),
+  label: z.string(),
+  mean_share: z.number().describe('Mean share (0-100) of this preference in the respondents’ culture mix, one decimal'),
+  preferred_by: z.number().int().describe('Respondents for whom this preference has the largest share'),
+});
 export const cultureOverview = z.discriminatedUnion('status', [z.object({ ...shownHeader, preferences: z.array(culturePreference) }), suppressedGroup]);
 
 export const teamOverview = z.object({
   organisation_id: z.string(),
   /** The minimum in force: no group shown has fewer respondents, no two shown groups differ by fewer. */
-  minimum: z.number().int(),
+  minimum: z.number().int().describe('The group minimum in force'),
   filter: z.object({ position_title: z.string().nullable(), tenure: z.enum(tenureBands).nullable() }),
   /** What the filters offer: the position titles of the organisation's lists, and the tenure bands. */
-  filters: z.object({ position_titles: z.array(z.string()), tenures: z.array(z.enum(tenureBands)) }),
+  filters: z.object({ position_titles: z.array(z.string()), tenures: z.array(z.enum(tenureBands)) }).describe('The values the position_title and tenure filters accept'),
   big5: big5Overview,
   values: valuesOverview,
   culture: cultureOverview,
