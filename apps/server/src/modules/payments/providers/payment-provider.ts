@@ -124,6 +124,8 @@ export interface ProviderSubscriptions {
   create(input: { customerId: string; paymentMethodId: string; items: SubscriptionItem[]; months: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderSubscriptionState>;
   retrieve(subscriptionId: string): Promise<ProviderSubscriptionState>;
   retrieveInvoice(invoiceId: string): Promise<ProviderSubscriptionInvoice>;
+  /** The card the provider renews the subscription with from now on (a method already the customer's, or attached to it here). */
+  setPaymentMethod(subscriptionId: string, paymentMethodId: string): Promise<void>;
   /** Cancels at the period's end (a change scheduled for the next period is dropped with it) or takes that back. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscriptionState>;
   /** What the next period on charges (items and period length); the current period stays as paid. */

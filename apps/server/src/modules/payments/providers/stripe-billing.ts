@@ -101,14 +101,16 @@ export class StripeSubscriptionBilling implements ProviderSubscriptions {
     );
   }
 
+  async setPaymentMethod(subscriptionId: string, paymentMethodId: string): Promise<void> {
+    const subscription = await call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+    await this.attach(paymentMethodId, customerId);
+    await call(() => this.stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethodId }));
+  }
+
   async payInvoice(invoiceId: string, input: { subscriptionId: string; paymentMethodId: string | null; idempotencyKey: string }): Promise<PaymentOutcome> {
-    if (input.paymentMethodId) {
-      const subscription = await call(() => this.stripe.subscriptions.retrieve(input.subscriptionId));
-      const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
-      await this.attach(input.paymentMethodId, customerId);
-      // The card that paid is the one Stripe renews with from now on.
-      await call(() => this.stripe.subscriptions.update(input.subscriptionId, { default_payment_method: input.paymentMethodId ?? undefined }));
-    }
+    // The card that pays is the one Stripe renews with from now on.
+    if (input.paymentMethodId) await this.setPaymentMethod(input.subscriptionId, input.paymentMethodId);
     try {
       await this.stripe.invoices.pay(invoiceId, input.paymentMethodId ? { payment_method: input.paymentMethodId } : {}, { idempotencyKey: input.idempotencyKey });
     } catch (error) {
