@@ -12,8 +12,9 @@ import type { DatabaseHandle } from '../../db/database-handle.ts';
 //
 // The sums read team_result_summaries (kept by a trigger on assessment_results, migration 0033),
 // not the results' JSON: 10,000 members took 2.2 s from the JSON on a loaded machine
-// (docs/performance.md). Every member's set is assumed scored under the same scales (the bank's
-// ids, in the same order), as a bank change rescores every result.
+// (docs/performance.md). A set's scales (ids, in order) are those of the member's summary written
+// last; a member whose set was scored under other scales (an older bank; results are not rescored
+// when a bank changes) is left out of that set rather than added up position by position.
 
 /**
  * The organisation's members with the position title of the wizard's lists (employees first, then
@@ -96,11 +97,11 @@ function perScale(length: number, expression: (position: number) => string): SQL
 
 /** Every cell of the organisation with its sums per scale, in two statements. */
 export async function teamOverviewCells(db: DatabaseHandle, organisationId: string, now: Date): Promise<TeamOverviewCells> {
-  // The scales (ids, names, order) of each set, from a member who completed it.
+  // The scales (ids, names, order) of each set, from the member whose summary was written last.
   const someone = (name: string) => {
     const column = sql.raw(name);
     return sql`(select s.${column} from organisation_members om join team_result_summaries s on s.user_id = om.user_id
-      where om.organisation_id = ${organisationId} and s.${column} is not null limit 1) as ${column}`;
+      where om.organisation_id = ${organisationId} and s.${column} is not null order by s.updated_at desc, s.user_id limit 1) as ${column}`;
   };
   const shapeResult = await db.execute(
     sql`select ${sql.join(['big5_ids', 'big5_labels', 'values_ids', 'values_labels', 'culture_ids', 'culture_labels'].map(someone), sql`, `)}`,
@@ -110,8 +111,19 @@ export async function teamOverviewCells(db: DatabaseHandle, organisationId: stri
   const valuesCount = shape.values_ids?.length ?? 0;
   const cultureCount = shape.culture_ids?.length ?? 0;
 
+  const idsOf = (ids: string[] | null) =>
+    ids === null || ids.length === 0 ? sql`null::text[]` : sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`;
   const result = await db.execute(sql`
-    with m as materialized (${membersWithFilters(organisationId, now)})
+    with m as materialized (${membersWithFilters(organisationId, now)}),
+    s as (
+      select s.user_id,
+        case when s.big5_ids = ${idsOf(shape.big5_ids)} then s.big5_scores end as big5_scores,
+        case when s.big5_ids = ${idsOf(shape.big5_ids)} then s.big5_bands end as big5_bands,
+        case when s.values_ids = ${idsOf(shape.values_ids)} then s.values_top_three end as values_top_three,
+        case when s.culture_ids = ${idsOf(shape.culture_ids)} then s.culture_shares end as culture_shares,
+        case when s.culture_ids = ${idsOf(shape.culture_ids)} then s.culture_preferred end as culture_preferred
+      from team_result_summaries s
+      where s.user_id in (select user_id from m))
     select m.title, m.tenure,
       count(s.big5_scores)::int as big5_people,
       ${perScale(big5Count, (k) => `sum(s.big5_scores[${k}])::float8`)}::float8[] as big5_sums,
@@ -124,7 +136,7 @@ export async function teamOverviewCells(db: DatabaseHandle, organisationId: stri
       ${perScale(cultureCount, (k) => `sum(s.culture_shares[${k}])::float8`)}::float8[] as culture_sums,
       ${perScale(cultureCount, (k) => `count(*) filter (where s.culture_preferred = ${k})`)}::int[] as culture_preferred
     from m
-    join team_result_summaries s on s.user_id = m.user_id
+    join s on s.user_id = m.user_id
     group by m.title, m.tenure`);
   const cells = result.rows.map((row) => checkedRow('team overview: cells', cellRow, row));
 

@@ -197,6 +197,21 @@ describe('the team overview', () => {
     expect((await overview(owner, id)).big5).toEqual(notEnough);
   });
 
+  it('leaves out a set scored under other scales (an older bank) instead of adding it up by position', async () => {
+    const { owner, id } = await newOrganisation();
+    const people = respondents(6);
+    for (const person of people) await join(id, person);
+    // One person's BIG5 result as an older bank would have scored it: its first domain has another id.
+    await t.pool.query(
+      `update assessment_results set scores = jsonb_set(scores, '{traits,0,id}', '"old_openness"'), computed_at = computed_at - interval '1 year' where assessment = 'big5' and user_id = $1`,
+      [people[0]!.userId],
+    );
+    await t.pool.query(`update team_result_summaries set updated_at = now() - interval '1 year' where user_id = $1`, [people[0]!.userId]);
+    const answer = await overview(owner, id);
+    expect(answer.big5).toMatchObject({ status: 'shown', respondents: 5 });
+    expect(answer.values).toMatchObject({ status: 'shown', respondents: 6 });
+  });
+
   it('answers a filter outside the offered tenure bands with 422', async () => {
     const { owner, id } = await newOrganisation();
     const response = await t.app.inject({ method: 'GET', url: teamInsightApiPaths.teamOverview(id), query: { tenure: 'forever' }, headers: owner.authHeaders });
