@@ -62,6 +62,13 @@ export async function startProviderSubscription(
         .update(subscriptions)
         .set({ providerSubscriptionId: existing.id, status: 'incomplete', updatedAt: deps.clock.now() })
         .where(and(eq(subscriptions.id, subscription.id), or(isNull(subscriptions.providerSubscriptionId), eq(subscriptions.providerSubscriptionId, subscription.providerSubscriptionId ?? existing.id))));
+      // Our first period's invoice is paid by the new subscription's first invoice, not the voided one's.
+      if (subscription.providerSubscriptionId) {
+        await deps.db
+          .update(subscriptionInvoices)
+          .set({ providerInvoiceId: null, providerPaymentId: null, failureMessage: null, updatedAt: deps.clock.now() })
+          .where(and(eq(subscriptionInvoices.id, invoice.id), eq(subscriptionInvoices.status, 'open')));
+      }
     }
   } finally {
     await deps.db.update(subscriptionInvoices).set({ chargingSince: null, updatedAt: deps.clock.now() }).where(eq(subscriptionInvoices.id, invoice.id));

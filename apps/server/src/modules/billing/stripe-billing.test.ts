@@ -127,9 +127,12 @@ describe('activation with Stripe Billing', () => {
 
     const paid = await activate(owner, organisation.id, 'pm_card_visa');
     expect(paid).toMatchObject({ status: 'active', subscription: { status: 'active' }, invoice: { status: 'paid', total: 17_731 } });
-    const { subscriptions, organisationStatus } = await rowsOf(organisation.id);
+    const { subscriptions, invoices, organisationStatus } = await rowsOf(organisation.id);
     expect(subscriptions).toHaveLength(1);
     expect(subscriptions[0]?.provider_subscription_id).not.toBe(expired.id);
+    // One first period, paid by the new subscription's first invoice (the voided one's is no invoice of ours).
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ status: 'paid', provider_invoice_id: fake.subscriptions.get(subscriptions[0]?.provider_subscription_id ?? '')?.latest_invoice });
     expect(fake.subscriptions.get(subscriptions[0]?.provider_subscription_id ?? '')?.status).toBe('active');
     expect(organisationStatus).toBe('active');
   });
