@@ -113,3 +113,18 @@ export const teamInsightApiPaths = {
   teamOverview: (id: string) => `/api/organisations/${encodeURIComponent(id)}/team-overview`,
   groupMinimum: (id: string) => `/api/organisations/${encodeURIComponent(id)}/group-minimum`,
 } as const;
+
+/** An investor's portfolio (issue 13): invitations to portfolio companies' representatives and the links they accept. */
+export const portfolioApiPaths = {
+  /** The investor's side (GET list, POST invite). */
+  portfolio: (id: string) => `/api/organisations/${encodeURIComponent(id)}/portfolio`,
+  /** DELETE: withdraws a pending invitation or ends an accepted link. */
+  link: (id: string, linkId: string) => `/api/organisations/${encodeURIComponent(id)}/portfolio/${encodeURIComponent(linkId)}`,
+  linkResend: (id: string, linkId: string) => `/api/organisations/${encodeURIComponent(id)}/portfolio/${encodeURIComponent(linkId)}/resend`,
+  /** The company's side: the investors that read its team overview (GET), ending one (DELETE). */
+  investors: (id: string) => `/api/organisations/${encodeURIComponent(id)}/investors`,
+  investor: (id: string, linkId: string) => `/api/organisations/${encodeURIComponent(id)}/investors/${encodeURIComponent(linkId)}`,
+  /** The representative's side of the e-mailed link. */
+  invitation: (token: string) => `/api/portfolio-invitations/${encodeURIComponent(token)}`,
+  invitationAccept: (token: string) => `/api/portfolio-invitations/${encodeURIComponent(token)}/accept`,
+} as const;

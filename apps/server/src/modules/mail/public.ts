@@ -8,3 +8,4 @@ export { resetPasswordMessage } from './templates/reset-password.tsx';
 export { verifyEmailMessage } from './templates/verify-email.tsx';
 export { organisationInvitationMessage } from './templates/organisation-invitation.tsx';
 export { subscriptionPaymentFailedMessage } from './templates/subscription-payment-failed.tsx';
+export { portfolioInvitationMessage } from './templates/portfolio-invitation.tsx';

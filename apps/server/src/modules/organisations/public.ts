@@ -15,3 +15,4 @@ export {
 export { inviteListedPeople } from './invitations/invitation-service.ts';
 export { requireManager, requireMembership, type Membership } from './membership.ts';
 export { quoteOrganisation } from './pricing-service.ts';
+export { InvitationUnusableError, OrganisationRuleError } from './organisation-errors.ts';

@@ -132,3 +132,49 @@ describe('the team insights access matrix', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+// Issue 13, Investor: an investor's owners and admins read a linked portfolio company's team
+// overview and nothing else of it (every other call 403, consent 404: they are not its members);
+// the investor's members, and anyone for a company not linked (or whose link ended), 404.
+describe('the access matrix of an investor’s portfolio', () => {
+  type InvestorRole = 'owner' | 'admin' | 'member' | 'stranger';
+  const investorPeople = {} as Record<Exclude<InvestorRole, 'stranger'>, RegisteredUser>;
+  let endedCompany: Organisation;
+
+  beforeAll(async () => {
+    const owner = await registerUser(t, { name: 'Ivana Investor' });
+    const investor = await createOrganisationThroughApi(t, owner);
+    await t.pool.query(`update organisations set type = 'investor' where id = $1`, [investor.id]);
+    investorPeople.owner = owner;
+    investorPeople.admin = await registerUser(t, { name: 'Anton Admin' });
+    investorPeople.member = await registerUser(t, { name: 'Mila Member' });
+    await addMember(t, investor.id, investorPeople.admin, 'admin');
+    await addMember(t, investor.id, investorPeople.member, 'member');
+    endedCompany = await organisationWithPeople('business');
+    // The link flow has its own tests (portfolio.test.ts): here the rows it leaves.
+    const link = `insert into portfolio_links (investor_organisation_id, company_name, representative_email, token_hash, status, company_organisation_id, expires_at, accepted_at, ended_at)
+      values ($1, 'Company', 'rep@example.com', md5(random()::text), $3, $2, now(), now(), case when $3 = 'ended' then now() end)`;
+    await t.pool.query(link, [investor.id, business.id, 'accepted']);
+    await t.pool.query(link, [investor.id, endedCompany.id, 'ended']);
+  });
+
+  const linkedCompany: Record<InvestorRole, Record<CallName, number>> = {
+    owner: { 'read consent': 404, 'set consent': 404, 'list shared results': 403, 'read member results': 403, 'team overview': 200, 'read group minimum': 403, 'change group minimum': 403 },
+    admin: { 'read consent': 404, 'set consent': 404, 'list shared results': 403, 'read member results': 403, 'team overview': 200, 'read group minimum': 403, 'change group minimum': 403 },
+    member: { 'read consent': 404, 'set consent': 404, 'list shared results': 404, 'read member results': 404, 'team overview': 404, 'read group minimum': 404, 'change group minimum': 404 },
+    stranger: { 'read consent': 404, 'set consent': 404, 'list shared results': 404, 'read member results': 404, 'team overview': 404, 'read group minimum': 404, 'change group minimum': 404 },
+  };
+  const portfolioMatrix = (['shared', 'ended', 'foreign'] as const).flatMap((whose) =>
+    (['owner', 'admin', 'member', 'stranger'] as const).flatMap((role) =>
+      (Object.keys(calls) as CallName[]).map((call) => ({ whose, role, call, status: whose === 'shared' ? linkedCompany[role][call] : 404 })),
+    ),
+  );
+
+  it.each(portfolioMatrix)('portfolio company, $whose, investor $role: $call answers $status', async ({ whose, role, call, status }) => {
+    const target = whose === 'shared' ? business : whose === 'ended' ? endedCompany : otherBusiness;
+    const viewer = role === 'stranger' ? stranger : investorPeople[role];
+    const response = await calls[call](viewer, target);
+    expect(response.statusCode, response.body).toBe(status);
+    if (status !== 200) expect(response.body).not.toContain('"results"');
+  });
+});

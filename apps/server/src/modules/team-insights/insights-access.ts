@@ -6,6 +6,7 @@ import { organisationMembers } from '../../db/schema/organisation-members.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/domain-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { portfolioInvestorRole } from '../portfolio/public.ts';
 
 // Issue 13, "Access by type": what a viewer may see of an organisation's results is decided here,
 // in one function, for every team-insights call. Today the one relation is membership of the
@@ -14,7 +15,10 @@ import { isUuid } from '../../lib/uuid.ts';
 // services that ask. Someone with no relation gets a 404 whether the organisation exists or not.
 
 /** How the viewer stands to the organisation. */
-export type InsightsRelation = 'own_member';
+export type InsightsRelation =
+  | 'own_member'
+  /** An owner or admin of an investor whose portfolio link to the organisation was accepted and stands. */
+  | 'portfolio_investor';
 
 /** What a viewer may do with an organisation's results. */
 export interface InsightsCapabilities {
@@ -46,6 +50,10 @@ export function capabilitiesOf(relation: InsightsRelation, type: OrganisationTyp
       const manager = role === 'owner' || role === 'admin';
       return { teamOverview: true, individualResults: manager && type === 'business', manageMinimum: manager };
     }
+    // Spec 6: an investor reads its portfolio organisations' reports, never writes there. A
+    // member's consent is given to their own organisation, not to its investors: aggregates only.
+    case 'portfolio_investor':
+      return { teamOverview: true, individualResults: false, manageMinimum: false };
   }
 }
 
@@ -57,10 +65,21 @@ export async function insightsAccess(db: DatabaseHandle, viewerId: string, organ
     .from(organisations)
     .innerJoin(organisationMembers, and(eq(organisationMembers.organisationId, organisations.id), eq(organisationMembers.userId, viewerId)))
     .where(eq(organisations.id, organisationId));
-  if (!row) throw new NotFoundError();
+  if (!row) return crossOrganisationAccess(db, viewerId, organisationId);
   const type = row.type as OrganisationType;
   const role = row.role as OrganisationRole;
   return { organisationId, organisationName: row.name, organisationType: type, relation: 'own_member', role, ...capabilitiesOf('own_member', type, role) };
+}
+
+/** The viewer's access through another organisation's relation to this one, or 404. */
+async function crossOrganisationAccess(db: DatabaseHandle, viewerId: string, organisationId: string): Promise<InsightsAccess> {
+  const [organisation] = await db.select({ name: organisations.name, type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
+  if (!organisation) throw new NotFoundError();
+  const type = organisation.type as OrganisationType;
+  const base = { organisationId, organisationName: organisation.name, organisationType: type };
+  const investorRole = await portfolioInvestorRole(db, viewerId, organisationId);
+  if (investorRole) return { ...base, relation: 'portfolio_investor', role: investorRole, ...capabilitiesOf('portfolio_investor', type, investorRole) };
+  throw new NotFoundError();
 }
 
 /** 403 unless the access includes the capability (the viewer is known to the organisation, so no 404). */
