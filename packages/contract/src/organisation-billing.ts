@@ -144,6 +144,8 @@ export type RenewalCardPayment = z.infer<typeof renewalCardRequest>['payment'];
 export const renewalCardMessages = {
   replaced: 'Renewals are charged to the new card from now on.',
   changeInProgress: 'A change of card is already on its way. Please wait a moment.',
-  /** Stripe Billing renews the subscription itself: its card is not changed here yet. */
+  /** A subscription the payment provider renews, while another provider is in use: not changed here. */
   providerRenews: 'This subscription’s card cannot be changed here yet. Please contact us to change it.',
+  /** Stripe Billing keeps the subscription on the payer's customer: only their cards can pay it. */
+  payerOnly: 'Only the person who pays for this subscription can change its card.',
 } as const;

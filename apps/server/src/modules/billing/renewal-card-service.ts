@@ -40,9 +40,10 @@ async function renewingSubscription(deps: BillingDeps, userId: string, organisat
   if (subscription.plan === 'contract') throw new BillingConflictError(subscriptionMessages.contractByAgreement);
   if (subscription.status !== 'active') throw new BillingConflictError(subscriptionMessages.notActive);
   // A subscription the provider renews itself (Stripe Billing) charges the card the provider holds
-  // for it: changing only ours would be a change in name only, so it is refused until the provider
-  // is told as well.
-  if (subscription.providerSubscriptionId !== null) throw new BillingConflictError(renewalCardMessages.providerRenews);
+  // for it: without the provider's subscriptions, changing only ours would be a change in name only.
+  if (subscription.providerSubscriptionId !== null && !deps.provider.subscriptions) throw new BillingConflictError(renewalCardMessages.providerRenews);
+  // Stripe's subscription belongs to the payer's customer, which only the payer's cards can pay.
+  if (subscription.providerSubscriptionId !== null && subscription.payerUserId !== userId) throw new BillingConflictError(renewalCardMessages.payerOnly);
   return subscription;
 }
 
@@ -128,6 +129,17 @@ export async function replaceRenewalCard(
     }
     await deps.db.update(subscriptionCardChanges).set({ status: 'refused', failureMessage: refusal, updatedAt: now }).where(eq(subscriptionCardChanges.id, changeId));
     throw new BadRequestError(refusal);
+  }
+
+  // Stripe Billing renews with the card its subscription holds: Stripe is told first, then ours
+  // follows. Stripe not reached: nothing changed, and the same key may try again at once.
+  if (subscription.providerSubscriptionId !== null) {
+    try {
+      await deps.provider.subscriptions?.setPaymentMethod(subscription.providerSubscriptionId, details.providerMethodId);
+    } catch (error) {
+      await deps.db.delete(subscriptionCardChanges).where(and(eq(subscriptionCardChanges.id, changeId), eq(subscriptionCardChanges.status, 'pending')));
+      throw error;
+    }
   }
 
   const now = deps.clock.now();

@@ -178,4 +178,14 @@ describe('replacing the card renewals use (test provider)', () => {
     expect(notActive.json()).toMatchObject({ message: subscriptionMessages.notActive });
     expect(await renewalCardOf(fresh, organisation.id)).toEqual({ brand: 'visa', last4: '4242' });
   });
+
+  it('is refused for a subscription a provider renews itself when that provider is not in use (its card is the provider’s)', async () => {
+    const { owner, organisation } = await activeOrganisation();
+    const fresh = await login(t, owner.email, owner.password);
+    await t.pool.query(`update subscriptions set provider_subscription_id = 'sub_from_stripe' where organisation_id = $1`, [organisation.id]);
+    const response = await replaceCard(fresh, organisation.id, { method: 'card', card: card(mastercard) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: renewalCardMessages.providerRenews });
+    expect(await renewalCardOf(fresh, organisation.id)).toEqual({ brand: 'visa', last4: '4242' });
+  });
 });

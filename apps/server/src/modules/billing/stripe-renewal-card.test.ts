@@ -6,30 +6,27 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
-import { createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
+import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ManualClock } from '../../lib/clock.ts';
-import { renewDueSubscriptions } from './renewal-service.ts';
 
 // Issue 12, BillingSettings "payment method", with Stripe (the local fake): the card form confirms
 // a SetupIntent in Stripe.js (3-D Secure there when the bank asks), as saving a card does today;
-// the confirmed SetupIntent becomes the card renewals use. One that was never confirmed (an
-// abandoned card form) or is someone else's leaves the old card.
+// the confirmed SetupIntent's card becomes the one Stripe Billing renews the subscription with.
+// One that was never confirmed (an abandoned card form) or is someone else's leaves the old card.
 
 let fake: FakeStripe;
 let t: TestApp;
-const clock = new ManualClock(new Date('2027-10-31T12:00:00Z'));
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({ clock, env: { STRIPE_SECRET_KEY: 'sk_test_local123', STRIPE_PUBLISHABLE_KEY: 'pk_test_local123', STRIPE_WEBHOOK_SECRET: 'whsec_test_compass_local', STRIPE_API_URL: fake.url } });
+  t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_local123', STRIPE_PUBLISHABLE_KEY: 'pk_test_local123', STRIPE_WEBHOOK_SECRET: 'whsec_test_compass_local', STRIPE_API_URL: fake.url } });
 });
 afterAll(async () => {
   await t?.close();
   await fake?.close();
 });
 
-/** An active organisation whose periods our renewal job charges (the card kept on our subscription). */
+/** An active organisation, its Stripe subscription renewing with the activation's card. */
 async function activeOrganisation() {
   const owner = await registerUser(t);
   const organisation = await createOrganisationThroughApi(t, owner);
@@ -40,9 +37,11 @@ async function activeOrganisation() {
     payload: { idempotency_key: randomUUID(), payment: { method: 'stripe', payment_method_id: 'pm_card_visa' } },
   });
   expect(activationEnvelope.parse(response.json()).data.status).toBe('active');
-  // Renewed by our job, not by Stripe Billing (which keeps the card on its own subscription).
-  await t.pool.query('update subscriptions set provider_subscription_id = null where organisation_id = $1', [organisation.id]);
-  return { owner, organisation };
+  const { rows } = await t.pool.query<{ stripe_id: string | null }>('select provider_subscription_id as stripe_id from subscriptions where organisation_id = $1', [organisation.id]);
+  const stripeId = rows[0]?.stripe_id;
+  if (!stripeId) throw new Error('no Stripe subscription');
+  expect(fake.subscriptions.get(stripeId)).toMatchObject({ default_payment_method: 'pm_card_visa' });
+  return { owner, organisation, stripeId };
 }
 
 /** The card form: a SetupIntent for the caller, confirmed in Stripe.js with `method` (or left unconfirmed). */
@@ -66,34 +65,41 @@ async function renewalCardOf(user: RegisteredUser, organisationId: string) {
 }
 
 describe('replacing the card renewals use (Stripe)', () => {
-  it('takes the SetupIntent Stripe.js confirmed after 3-D Secure, charging nothing, and the next renewal charges it', async () => {
-    const { owner, organisation } = await activeOrganisation();
+  it('takes the SetupIntent Stripe.js confirmed, charging nothing, and Stripe renews with that card', async () => {
+    const { owner, organisation, stripeId } = await activeOrganisation();
     const intents = fake.paymentIntents.size;
-    const setup = await setupIntent(owner, 'pm_card_authenticationRequired');
+    const setup = await setupIntent(owner, 'pm_card_mastercard');
 
     const key = randomUUID();
     const response = await replaceCard(owner, organisation.id, setup, key);
     expect(response.statusCode).toBe(200);
-    expect(activationEnvelope.parse(response.json()).data.subscription.payment_method).toEqual({ brand: 'visa', last4: '3155' });
-    // Retried: the same answer, one saved card.
-    expect(activationEnvelope.parse((await replaceCard(owner, organisation.id, setup, key)).json()).data.subscription.payment_method).toEqual({ brand: 'visa', last4: '3155' });
-    const { rowCount } = await t.pool.query(`select 1 from payment_methods where user_id = $1 and provider_method_id = 'pm_card_authenticationRequired'`, [owner.account.id]);
+    expect(activationEnvelope.parse(response.json()).data.subscription.payment_method).toEqual({ brand: 'mastercard', last4: '4444' });
+    expect(await renewalCardOf(owner, organisation.id)).toEqual({ brand: 'mastercard', last4: '4444' });
+    expect(fake.subscriptions.get(stripeId)).toMatchObject({ default_payment_method: 'pm_card_mastercard' });
+    // Retried: the same answer, one saved card, nothing charged.
+    expect(activationEnvelope.parse((await replaceCard(owner, organisation.id, setup, key)).json()).data.subscription.payment_method).toEqual({ brand: 'mastercard', last4: '4444' });
+    const { rowCount } = await t.pool.query(`select 1 from payment_methods where user_id = $1 and provider_method_id = 'pm_card_mastercard'`, [owner.account.id]);
     expect(rowCount).toBe(1);
     expect(fake.paymentIntents.size).toBe(intents);
-    expect(await renewalCardOf(owner, organisation.id)).toEqual({ brand: 'visa', last4: '3155' });
 
-    clock.advanceBy(31 * 24 * 60 * 60 * 1000);
-    await renewDueSubscriptions({ db: t.app.db, clock, provider: t.app.paymentProvider, mail: t.app.mail, log: t.app.log, sellerCountry: 'DE' });
-    const renewal = [...fake.paymentIntents.values()].at(-1);
+    // The period ends: Stripe charges the new card.
+    fake.endPeriod(stripeId);
     expect(fake.paymentIntents.size).toBe(intents + 1);
-    expect(renewal).toMatchObject({ payment_method: 'pm_card_authenticationRequired', metadata: { organisation_id: organisation.id } });
+    expect([...fake.paymentIntents.values()].at(-1)).toMatchObject({ payment_method: 'pm_card_mastercard', status: 'succeeded' });
+  });
+
+  it('takes a card whose bank asked for 3-D Secure in the card form', async () => {
+    const { owner, organisation, stripeId } = await activeOrganisation();
+    const response = await replaceCard(owner, organisation.id, await setupIntent(owner, 'pm_card_authenticationRequired'));
+    expect(response.statusCode).toBe(200);
+    expect(activationEnvelope.parse(response.json()).data.subscription.payment_method).toEqual({ brand: 'visa', last4: '3155' });
+    expect(fake.subscriptions.get(stripeId)).toMatchObject({ default_payment_method: 'pm_card_authenticationRequired' });
   });
 
   it('keeps the old card when the card form was abandoned (its SetupIntent never confirmed) or the SetupIntent is someone else’s', async () => {
-    const { owner, organisation } = await activeOrganisation();
+    const { owner, organisation, stripeId } = await activeOrganisation();
     const fresh = await login(t, owner.email, owner.password);
     const cardOf = async () => (await t.pool.query<{ card: string | null }>('select provider_method_id as card from subscriptions where organisation_id = $1', [organisation.id])).rows[0]?.card;
-    expect(await cardOf()).toBe('pm_card_visa');
     const abandoned = await replaceCard(fresh, organisation.id, await setupIntent(fresh, null));
     expect(abandoned.statusCode).toBe(400);
     expect(abandoned.json()).toMatchObject({ message: paymentMessages.failedToAttachPaymentMethod });
@@ -102,14 +108,16 @@ describe('replacing the card renewals use (Stripe)', () => {
     const foreign = await replaceCard(fresh, organisation.id, await setupIntent(other, 'pm_card_mastercard'));
     expect(foreign.statusCode).toBe(400);
     expect(await cardOf()).toBe('pm_card_visa');
+    expect(fake.subscriptions.get(stripeId)).toMatchObject({ default_payment_method: 'pm_card_visa' });
   });
 
-  it('is refused while Stripe Billing renews the subscription itself, the card left as it is', async () => {
-    const { owner, organisation } = await activeOrganisation();
-    const fresh = await login(t, owner.email, owner.password);
-    await t.pool.query(`update subscriptions set provider_subscription_id = 'sub_test_renews_itself' where organisation_id = $1`, [organisation.id]);
-    const response = await replaceCard(fresh, organisation.id, await setupIntent(fresh, 'pm_card_mastercard'));
+  it('lets only the payer change the card: Stripe keeps the subscription on their customer', async () => {
+    const { organisation, stripeId } = await activeOrganisation();
+    const admin = await registerUser(t);
+    await addMember(t, organisation.id, admin, 'admin');
+    const response = await replaceCard(admin, organisation.id, await setupIntent(admin, 'pm_card_mastercard'));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ message: renewalCardMessages.providerRenews });
+    expect(response.json()).toMatchObject({ message: renewalCardMessages.payerOnly });
+    expect(fake.subscriptions.get(stripeId)).toMatchObject({ default_payment_method: 'pm_card_visa' });
   });
 });

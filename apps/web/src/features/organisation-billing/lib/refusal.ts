@@ -1,6 +1,6 @@
 import { checkoutMessages } from '@app/contract/checkout';
 import { paymentMessages } from '@app/contract/messages';
-import { activationMessages, subscriptionMessages } from '@app/contract/organisation-billing';
+import { activationMessages, organisationBillingDetailsMessages, renewalCardMessages, subscriptionMessages } from '@app/contract/organisation-billing';
 import { dataOrThrowWith, refusalMessage as worded, RequestRefusal, statusOf } from '@/lib/request-refusal';
 import type { RequestResult } from '@/lib/http-client';
 
@@ -11,6 +11,8 @@ import type { RequestResult } from '@/lib/http-client';
 const contractMessages = new Set<string>([
   ...Object.values(activationMessages),
   ...Object.values(subscriptionMessages),
+  ...Object.values(renewalCardMessages),
+  ...Object.values(organisationBillingDetailsMessages),
   ...Object.values(checkoutMessages),
   ...Object.values(paymentMessages),
 ]);
