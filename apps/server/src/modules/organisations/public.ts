@@ -15,4 +15,6 @@ export {
 export { inviteListedPeople } from './invitations/invitation-service.ts';
 export { requireManager, requireMembership, type Membership } from './membership.ts';
 export { quoteOrganisation } from './pricing-service.ts';
+export { sendInvitationOnBehalf, revokeInvitationOnBehalf } from './invitations/invitation-service.ts';
+export { addListedPerson, findListedPerson, listListedPeople, removeListedPerson, requireNotJoined, updateListedPerson, type ListedPerson } from './listed-people-service.ts';
 export { InvitationUnusableError, OrganisationRuleError } from './organisation-errors.ts';

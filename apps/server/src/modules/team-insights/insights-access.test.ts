@@ -1,4 +1,5 @@
 import { teamInsightApiPaths } from '@app/contract/api-paths';
+import { organisationShareApiPaths } from '@app/contract/organisation-shares';
 import { teamInsightMessages } from '@app/contract/team-insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
@@ -130,6 +131,93 @@ describe('the team insights access matrix', () => {
   it('refuses a caller who is not logged in', async () => {
     const response = await t.app.inject({ method: 'GET', url: teamInsightApiPaths.teamOverview(business.id) });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+// Human Capital Expert (organisation-shares): the business above shares itself with expert
+// organisations, each with its scope. The expert's owners and admins see the client within the
+// scope; its plain members have no relation to the client (404 for team insights; 403 for the
+// people calls, which name the expert organisation they belong to). An expert calling a business
+// that did not share itself with it (foreign) gets 404 for everything.
+describe('the access matrix for a client shared with a Human Capital Expert', () => {
+  type ExpertRole = Exclude<Role, 'stranger'>;
+  type ShareCall = CallName | 'list client people' | 'add client person' | 'read client audit log';
+  const scopes = { full: ['maintain_people', 'individual_results', 'aggregates'], 'aggregates only': ['aggregates'], 'individual results only': ['individual_results'] } as const;
+  type ScopeName = keyof typeof scopes;
+  const experts = {} as Record<ScopeName, { id: string; people: Record<ExpertRole, RegisteredUser> }>;
+
+  beforeAll(async () => {
+    for (const scopeName of Object.keys(scopes) as ScopeName[]) {
+      const owner = await registerUser(t, { name: 'Hana Expert' });
+      const expert = await createOrganisationThroughApi(t, owner);
+      await t.pool.query("update organisations set type = 'human_capital_expert' where id = $1", [expert.id]);
+      const admin = await registerUser(t, { name: 'Eli Expert Admin' });
+      const member = await registerUser(t, { name: 'Max Expert Member' });
+      await addMember(t, expert.id, admin, 'admin');
+      await addMember(t, expert.id, member, 'member');
+      const offered = await t.app.inject({ method: 'POST', url: organisationShareApiPaths.shares(business.id), headers: business.people.owner.headersWithCsrf, payload: { expert_owner_email: owner.email, scope: scopes[scopeName] } });
+      expect(offered.statusCode, offered.body).toBe(201);
+      const accepted = await t.app.inject({ method: 'POST', url: organisationShareApiPaths.clientAccept(expert.id, business.id), headers: owner.headersWithCsrf });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      experts[scopeName] = { id: expert.id, people: { owner, admin, member } };
+    }
+  });
+
+  type ShareCallFn = (viewer: RegisteredUser, expertId: string, client: Organisation) => Promise<{ statusCode: number; body: string }>;
+  const onClient = (call: CallName): ShareCallFn => (viewer, _expertId, client) => calls[call](viewer, client);
+  const shareCalls: Record<ShareCall, ShareCallFn> = {
+    'read consent': onClient('read consent'),
+    'set consent': onClient('set consent'),
+    'list shared results': onClient('list shared results'),
+    'read member results': onClient('read member results'),
+    'team overview': onClient('team overview'),
+    'read group minimum': onClient('read group minimum'),
+    'change group minimum': onClient('change group minimum'),
+    'list client people': (viewer, expertId, client) => t.app.inject({ method: 'GET', url: organisationShareApiPaths.clientPeople(expertId, client.id), headers: viewer.authHeaders }),
+    'add client person': (viewer, expertId, client) =>
+      t.app.inject({
+        method: 'POST',
+        url: organisationShareApiPaths.clientPeople(expertId, client.id),
+        headers: viewer.headersWithCsrf,
+        payload: { kind: 'employee', position_title: 'Analyst', full_name: 'Ann Analyst', email: `analyst-${Math.random().toString(36).slice(2)}@example.com` },
+      }),
+    'read client audit log': (viewer, _expertId, client) => t.app.inject({ method: 'GET', url: organisationShareApiPaths.auditLog(client.id), headers: viewer.authHeaders }),
+  };
+
+  /** An expert's owner or admin on a shared client, by scope. Consent is a member's own: 404. The minimum is the client's: 403. */
+  const manager: Record<ScopeName, Record<ShareCall, number>> = {
+    full: { 'read consent': 404, 'set consent': 404, 'list shared results': 200, 'read member results': 200, 'team overview': 200, 'read group minimum': 403, 'change group minimum': 403, 'list client people': 200, 'add client person': 201, 'read client audit log': 404 },
+    'aggregates only': { 'read consent': 404, 'set consent': 404, 'list shared results': 403, 'read member results': 403, 'team overview': 200, 'read group minimum': 403, 'change group minimum': 403, 'list client people': 403, 'add client person': 403, 'read client audit log': 404 },
+    'individual results only': { 'read consent': 404, 'set consent': 404, 'list shared results': 200, 'read member results': 200, 'team overview': 403, 'read group minimum': 403, 'change group minimum': 403, 'list client people': 403, 'add client person': 403, 'read client audit log': 404 },
+  };
+  const expectedStatus = (scope: ScopeName, whose: 'shared' | 'foreign', role: Role, call: ShareCall): number => {
+    if (role === 'stranger' || whose === 'foreign') return 404;
+    // The expert's plain member: the people calls name the expert organisation (a member there, not a manager: 403); the rest, no relation (404).
+    if (role === 'member') return call === 'list client people' || call === 'add client person' ? 403 : 404;
+    return manager[scope][call];
+  };
+  const rows = (Object.keys(scopes) as ScopeName[]).flatMap((scope) =>
+    (['shared', 'foreign'] as const).flatMap((whose) =>
+      roles.flatMap((role) => (Object.keys(shareCalls) as ShareCall[]).map((call) => ({ scope, whose, role, call, status: expectedStatus(scope, whose, role, call) }))),
+    ),
+  );
+
+  it.each(rows)('expert ($scope), $whose client, $role: $call answers $status', async ({ scope, whose, role, call, status }) => {
+    const expert = experts[scope];
+    const viewer = role === 'stranger' ? stranger : expert.people[role];
+    const response = await shareCalls[call](viewer, expert.id, whose === 'shared' ? business : otherBusiness);
+    expect(response.statusCode, response.body).toBe(status);
+    if (status === 404 || status === 403) expect(response.body).not.toContain('"results"');
+  });
+
+  it('answers 404 at once for every call after the client revokes the share', async () => {
+    const expert = experts['full'];
+    const [share] = (await t.pool.query<{ id: string }>('select id from organisation_shares where client_organisation_id = $1 and expert_organisation_id = $2', [business.id, expert.id])).rows;
+    const revoked = await t.app.inject({ method: 'DELETE', url: organisationShareApiPaths.share(business.id, share!.id), headers: business.people.owner.headersWithCsrf });
+    expect(revoked.statusCode).toBe(200);
+    for (const call of ['list shared results', 'read member results', 'team overview', 'list client people', 'add client person'] as const) {
+      expect((await shareCalls[call](expert.people.owner, expert.id, business)).statusCode, call).toBe(404);
+    }
   });
 });
 

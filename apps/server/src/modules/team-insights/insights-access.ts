@@ -6,6 +6,8 @@ import { organisationMembers } from '../../db/schema/organisation-members.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/domain-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { expertSharesOf } from '../organisation-shares/public.ts';
+import type { ShareScope } from '@app/contract/organisation-shares';
 import { portfolioInvestorRole } from '../portfolio/public.ts';
 
 // Issue 13, "Access by type": what a viewer may see of an organisation's results is decided here,
@@ -18,7 +20,9 @@ import { portfolioInvestorRole } from '../portfolio/public.ts';
 export type InsightsRelation =
   | 'own_member'
   /** An owner or admin of an investor whose portfolio link to the organisation was accepted and stands. */
-  | 'portfolio_investor';
+  | 'portfolio_investor'
+  /** An owner or admin of a Human Capital Expert with an active share from the organisation (its scope decides). */
+  | 'shared_with_expert';
 
 /** What a viewer may do with an organisation's results. */
 export interface InsightsCapabilities {
@@ -44,12 +48,16 @@ export interface InsightsAccess extends InsightsCapabilities {
  * member sees the team overview. The other types' own members see aggregates only until their
  * issue-13 slices say otherwise (an event organiser never sees a single person's scores).
  */
-export function capabilitiesOf(relation: InsightsRelation, type: OrganisationType, role: OrganisationRole): InsightsCapabilities {
+export function capabilitiesOf(relation: InsightsRelation, type: OrganisationType, role: OrganisationRole, scope: readonly ShareScope[] = []): InsightsCapabilities {
   switch (relation) {
     case 'own_member': {
       const manager = role === 'owner' || role === 'admin';
       return { teamOverview: true, individualResults: manager && type === 'business', manageMinimum: manager };
     }
+    // An HC expert's owners and admins (role in the expert organisation) see a client within the
+    // share's scope; consenting members' results only with 'individual_results'; never its minimum.
+    case 'shared_with_expert':
+      return { teamOverview: scope.includes('aggregates'), individualResults: scope.includes('individual_results') && type === 'business', manageMinimum: false };
     // Spec 6: an investor reads its portfolio organisations' reports, never writes there. A
     // member's consent is given to their own organisation, not to its investors: aggregates only.
     case 'portfolio_investor':
@@ -79,6 +87,8 @@ async function crossOrganisationAccess(db: DatabaseHandle, viewerId: string, org
   const base = { organisationId, organisationName: organisation.name, organisationType: type };
   const investorRole = await portfolioInvestorRole(db, viewerId, organisationId);
   if (investorRole) return { ...base, relation: 'portfolio_investor', role: investorRole, ...capabilitiesOf('portfolio_investor', type, investorRole) };
+  const expertShares = await expertSharesOf(db, viewerId, organisationId);
+  if (expertShares) return { ...base, relation: 'shared_with_expert', role: expertShares.role, ...capabilitiesOf('shared_with_expert', type, expertShares.role, expertShares.scope) };
   throw new NotFoundError();
 }
 

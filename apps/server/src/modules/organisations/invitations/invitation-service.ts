@@ -129,6 +129,45 @@ export async function inviteListedPeople(tx: DatabaseHandle, deps: Pick<Invitati
   return rows.length;
 }
 
+/**
+ * Sends a member's invitation to an address on behalf of the organisation, in the caller's
+ * transaction, for someone the caller has already authorised (a Human Capital Expert maintaining a
+ * client's people, issue 13): a waiting invitation (expired or not) gets a new link and 7 days,
+ * otherwise a new one is made. The address must not belong to a member.
+ */
+export async function sendInvitationOnBehalf(
+  tx: DatabaseHandle,
+  deps: Pick<InvitationDeps, 'mail'>,
+  input: { organisationId: string; organisationName: string; inviterId: string; email: string; at: Date },
+): Promise<{ resent: boolean; expiresAt: Date }> {
+  const email = input.email.trim();
+  const expiresAt = new Date(input.at.getTime() + lifetimeMs);
+  const token = newOpaqueToken();
+  const [pending] = await tx
+    .update(organisationInvitations)
+    .set({ tokenHash: sha256Hex(token), expiresAt, updatedAt: input.at })
+    .where(and(eq(organisationInvitations.organisationId, input.organisationId), eq(sql`lower(${organisationInvitations.email})`, email.toLowerCase()), eq(organisationInvitations.status, 'pending')))
+    .returning({ role: organisationInvitations.role });
+  if (!pending) {
+    await tx
+      .insert(organisationInvitations)
+      .values({ organisationId: input.organisationId, email, role: 'member', tokenHash: sha256Hex(token), invitedBy: input.inviterId, expiresAt, createdAt: input.at, updatedAt: input.at });
+  }
+  const role = (pending?.role ?? 'member') as AssignableRole;
+  await queueInvitationMail(tx, deps, { organisationName: input.organisationName, actorId: input.inviterId, email, role, token });
+  return { resent: pending !== undefined, expiresAt };
+}
+
+/** Withdraws the waiting invitation to an address on behalf of the organisation (see sendInvitationOnBehalf); false when none waits. */
+export async function revokeInvitationOnBehalf(tx: DatabaseHandle, input: { organisationId: string; email: string; at: Date }): Promise<boolean> {
+  const revoked = await tx
+    .update(organisationInvitations)
+    .set({ status: 'revoked', updatedAt: input.at })
+    .where(and(eq(organisationInvitations.organisationId, input.organisationId), eq(sql`lower(${organisationInvitations.email})`, input.email.trim().toLowerCase()), eq(organisationInvitations.status, 'pending')))
+    .returning({ id: organisationInvitations.id });
+  return revoked.length > 0;
+}
+
 /** The organisation's invitations still waiting (expired ones included, so they can be resent), newest first. */
 export async function listInvitations(deps: Pick<InvitationDeps, 'db' | 'clock'>, actorId: string, organisationId: string): Promise<InvitationView[]> {
   await requireManager(deps.db, actorId, organisationId);
