@@ -28,7 +28,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['checkout'],
-        summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET): payment_intent.succeeded / payment_failed',
+        summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET): payment_intent.succeeded / payment_failed for orders and subscription payments; customer.subscription.created / updated / deleted and invoice.paid / payment_failed for Stripe Billing subscriptions (each read back from Stripe); 404 while the test provider is in use',
         body: z.string(),
         response: { 200: stripeWebhookAnswer, 400: badRequestBody, 404: errorBody },
       },
