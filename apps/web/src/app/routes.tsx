@@ -236,6 +236,46 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('./member-results-route').then((module) => module.MemberResultsRoute),
   },
   {
+    // Issue 13: a business's shares with Human Capital Experts (the owner offers, owners and
+    // admins revoke) and the audit log of what experts did to its people.
+    name: 'organization.sharing',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.organizationSharing.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.organizationSharing' },
+    ],
+    page: () => import('@/features/organisation-sharing/pages/sharing-page').then((module) => module.SharingPage),
+  },
+  {
+    // Issue 13: a Human Capital Expert's clients (accept, decline, end) with links to each one's people and team insights.
+    name: 'organization.clients',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.organizationClients.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.organizationClients' },
+    ],
+    page: () => import('@/features/organisation-sharing/pages/clients-page').then((module) => module.ClientsPage),
+  },
+  {
+    // Issue 13: one client's employees and contractors, maintained by the expert within the share's scope.
+    name: 'organization.client-people',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.organizationClientPeople.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.organizationClient', valueName: 'clientName' },
+    ],
+    page: () => import('@/features/organisation-sharing/pages/client-people-page').then((module) => module.ClientPeoplePage),
+  },
+  {
     // Issue 12: the link of an invitation e-mail. Open to anyone: logged out, the page offers to
     // log in or sign up and come back (lib/return-path.ts), in the auth layout; signed in, also
     // with the registration unfinished (someone invited signs up first), it is an app page.

@@ -1,5 +1,5 @@
 import type { OrganisationSummary } from '@app/contract/organisations';
-import { ChartColumn, Receipt, Users, type LucideIcon } from 'lucide-react';
+import { BriefcaseBusiness, ChartColumn, Receipt, Share2, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '@/lib/route-paths';
 import { cn } from '@/lib/utils';
@@ -28,6 +28,11 @@ export function NavOrganisation({ organisation, collapsed = false, onNavigate }:
   const items: OrganisationNavItem[] = [
     { key: 'members', to: routePath('organization.members', { id: organisation.id }), titleKey: 'nav.members', icon: Users },
     { key: 'insights', to: routePath('organization.insights', { id: organisation.id }), titleKey: 'nav.teamInsights', icon: ChartColumn },
+    // Issue 13: a business's owners and admins share it with HC experts; an expert's owners and admins work with its clients.
+    ...(organisation.role !== 'member' && organisation.type === 'business' ? [{ key: 'sharing', to: routePath('organization.sharing', { id: organisation.id }), titleKey: 'nav.sharing', icon: Share2 }] : []),
+    ...(organisation.role !== 'member' && organisation.type === 'human_capital_expert'
+      ? [{ key: 'clients', to: routePath('organization.clients', { id: organisation.id }), titleKey: 'nav.clients', icon: BriefcaseBusiness }]
+      : []),
     ...(organisation.role === 'member' ? [] : [{ key: 'billing', to: routePath('billing.edit', {}, { organisation: organisation.id }), titleKey: 'nav.billing', icon: Receipt }]),
   ];
 

@@ -30,6 +30,11 @@ export const routePaths = {
   // members who share their results) and one consenting member's results.
   'organization.insights': '/organization/:id/insights',
   'organization.member-results': '/organization/:id/insights/members/:userId',
+  // Ours (issue 13): a business's shares with Human Capital Experts and its audit log; an expert's
+  // clients, and one client's employees and contractors.
+  'organization.sharing': '/organization/:id/sharing',
+  'organization.clients': '/organization/:id/clients',
+  'organization.client-people': '/organization/:id/clients/:clientId',
   invitation: '/invitations/:token',
   payments: '/payments',
   reports: '/reports',
