@@ -127,6 +127,17 @@ describe('settings: billing of an organisation', () => {
     expect(server().requestsTo('PATCH', `${base}/subscription`)[0]?.body).toEqual({ services: [{ product_id: serviceId, quantity: 12 }] });
   });
 
+  it('says a past due after one refused attempt (Stripe Billing gives up on its own schedule) in the singular', async () => {
+    const pastDue = activationFixture(
+      { status: 'active', failure_message: null, invoice: invoiceFixture({ id: 'e1e2e3e4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', number: 'S-2026-000002', status: 'open', paid_at: null }) },
+      { status: 'past_due', failed_attempts: 1, next_attempt_at: null },
+    );
+    await openBilling({ organisation: { status: 'past_due' }, state: pastDue });
+    const section = await plan();
+    expect(within(section).getByRole('alert')).toHaveTextContent('The renewal could not be charged, so the subscription is past due');
+    expect(within(section).getByRole('alert')).not.toHaveTextContent('attempts');
+  });
+
   it('says why a past-due subscription is read-only and pays the open period with "Pay now"', async () => {
     const pastDue = activationFixture(
       { status: 'active', failure_message: null, invoice: invoiceFixture({ id: 'e1e2e3e4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', number: 'S-2026-000002', status: 'open', paid_at: null }) },
