@@ -33,6 +33,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { teamInsightsModule } from './modules/team-insights/public.ts';
 import { portfolioRoutes } from './modules/portfolio/public.ts';
+import { eventAttendeeRoutes } from './modules/event-attendees/public.ts';
 import { organisationShareRoutes } from './modules/organisation-shares/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeNotificationsPlugin } from './plugins/change-notifications.ts';
@@ -153,6 +154,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(organisationRoutes, { sellerCountry: config.defaultVatCountry });
   app.register(teamInsightsModule, { config });
   app.register(portfolioRoutes);
+  app.register(eventAttendeeRoutes);
   app.register(organisationShareRoutes);
   app.register(billingModule, { sellerCountry: config.defaultVatCountry, invoiceOptions: { seller: config.payments.seller } });
 

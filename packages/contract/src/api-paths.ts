@@ -128,3 +128,13 @@ export const portfolioApiPaths = {
   invitation: (token: string) => `/api/portfolio-invitations/${encodeURIComponent(token)}`,
   invitationAccept: (token: string) => `/api/portfolio-invitations/${encodeURIComponent(token)}/accept`,
 } as const;
+
+/** An event organiser's attendees (issue 13): sessions, their shareable links and e-mailed invitations. */
+export const eventApiPaths = {
+  sessions: (id: string) => `/api/organisations/${encodeURIComponent(id)}/event-sessions`,
+  linkRotate: (id: string, sessionId: string) => `/api/organisations/${encodeURIComponent(id)}/event-sessions/${encodeURIComponent(sessionId)}/link/rotate`,
+  emailInvitations: (id: string, sessionId: string) => `/api/organisations/${encodeURIComponent(id)}/event-sessions/${encodeURIComponent(sessionId)}/email-invitations`,
+  /** The attendee's side of the link. */
+  invitation: (token: string) => `/api/event-invitations/${encodeURIComponent(token)}`,
+  join: (token: string) => `/api/event-invitations/${encodeURIComponent(token)}/join`,
+} as const;

@@ -127,10 +127,15 @@ export const groupMinimumRequest = z.object({
 export const tenureBands = ['under_6_months', '6_to_12_months', '1_to_2_years', 'over_2_years'] as const;
 export type TenureBand = (typeof tenureBands)[number];
 
-/** `GET /api/organisations/{id}/team-overview?position_title=&tenure=`; both optional, combined with "and". */
+/**
+ * `GET /api/organisations/{id}/team-overview?position_title=&tenure=&event_session=`; all optional,
+ * combined with "and". An event organiser's overview is of its attendees, filtered by session (the
+ * session's id) instead of position title.
+ */
 export const teamOverviewQuery = z.object({
   position_title: z.string().trim().min(1).max(200).optional(),
   tenure: z.enum(tenureBands).optional(),
+  event_session: z.string().trim().min(1).max(100).optional(),
 });
 export type TeamOverviewQuery = z.infer<typeof teamOverviewQuery>;
 
@@ -183,9 +188,19 @@ export const teamOverview = z.object({
   organisation_id: z.string(),
   /** The minimum in force: no group shown has fewer respondents, no two shown groups differ by fewer. */
   minimum: z.number().int().describe('The group minimum in force'),
-  filter: z.object({ position_title: z.string().nullable(), tenure: z.enum(tenureBands).nullable() }),
-  /** What the filters offer: the position titles of the organisation's lists, and the tenure bands. */
-  filters: z.object({ position_titles: z.array(z.string()), tenures: z.array(z.enum(tenureBands)) }).describe('The values the position_title and tenure filters accept'),
+  /** `event_session`: event organisers only. */
+  filter: z.object({ position_title: z.string().nullable(), tenure: z.enum(tenureBands).nullable(), event_session: z.string().nullable().optional() }),
+  /**
+   * What the filters offer: the position titles of the organisation's lists, and the tenure bands;
+   * for an event organiser its sessions instead of titles (names are the organiser's own).
+   */
+  filters: z
+    .object({
+      position_titles: z.array(z.string()),
+      tenures: z.array(z.enum(tenureBands)),
+      event_sessions: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+    })
+    .describe('The values the position_title, tenure and event_session filters accept'),
   big5: big5Overview,
   values: valuesOverview,
   culture: cultureOverview,

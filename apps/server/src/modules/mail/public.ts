@@ -9,3 +9,4 @@ export { verifyEmailMessage } from './templates/verify-email.tsx';
 export { organisationInvitationMessage } from './templates/organisation-invitation.tsx';
 export { subscriptionPaymentFailedMessage } from './templates/subscription-payment-failed.tsx';
 export { portfolioInvitationMessage } from './templates/portfolio-invitation.tsx';
+export { eventInvitationMessage } from './templates/event-invitation.tsx';

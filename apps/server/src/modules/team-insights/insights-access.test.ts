@@ -1,4 +1,5 @@
-import { teamInsightApiPaths } from '@app/contract/api-paths';
+import { eventApiPaths, teamInsightApiPaths } from '@app/contract/api-paths';
+import { eventSessionEnvelope } from '@app/contract/event-attendees';
 import { organisationShareApiPaths } from '@app/contract/organisation-shares';
 import { teamInsightMessages } from '@app/contract/team-insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,5 +265,62 @@ describe('the access matrix of an investor’s portfolio', () => {
     const response = await calls[call](viewer, target);
     expect(response.statusCode, response.body).toBe(status);
     if (status !== 200) expect(response.body).not.toContain('"results"');
+  });
+});
+
+// Issue 13, Event Organiser: its attendees are no members (every team insights call on the
+// organiser 404 for them), and its attendee calls are its owners' and admins' (members 403, any
+// other organisation's people 404; a business's owner asking its own organisation: 409, no attendees).
+describe('the access matrix of an event organiser’s attendees', () => {
+  type EventCall = 'list sessions' | 'create session' | 'rotate link' | 'e-mail invitations';
+  let attendee: RegisteredUser;
+  const sessionOf = new Map<string, string>();
+
+  const eventCalls: Record<EventCall, (viewer: RegisteredUser, organisation: Organisation) => Promise<{ statusCode: number; body: string }>> = {
+    'list sessions': (viewer, organisation) => t.app.inject({ method: 'GET', url: eventApiPaths.sessions(organisation.id), headers: viewer.authHeaders }),
+    'create session': (viewer, organisation) =>
+      t.app.inject({ method: 'POST', url: eventApiPaths.sessions(organisation.id), headers: viewer.headersWithCsrf, payload: { name: `Session ${Math.random()}` } }),
+    'rotate link': (viewer, organisation) => t.app.inject({ method: 'POST', url: eventApiPaths.linkRotate(organisation.id, sessionOf.get(organisation.id) ?? organisation.id), headers: viewer.headersWithCsrf }),
+    'e-mail invitations': (viewer, organisation) =>
+      t.app.inject({ method: 'POST', url: eventApiPaths.emailInvitations(organisation.id, sessionOf.get(organisation.id) ?? organisation.id), headers: viewer.headersWithCsrf, payload: { emails: 'guest@example.com' } }),
+  };
+
+  beforeAll(async () => {
+    const created = await t.app.inject({ method: 'POST', url: eventApiPaths.sessions(eventOrganiser.id), headers: eventOrganiser.people.owner.headersWithCsrf, payload: { name: 'Main hall' } });
+    const session = eventSessionEnvelope.parse(created.json()).data;
+    sessionOf.set(eventOrganiser.id, session.id);
+    attendee = await registerUser(t, { name: 'Ada Attendee' });
+    const joined = await t.app.inject({ method: 'POST', url: eventApiPaths.join(session.link_path.split('/events/')[1]!), headers: attendee.headersWithCsrf });
+    expect(joined.statusCode, joined.body).toBe(200);
+  });
+
+  const own: Record<Exclude<Role, 'stranger'>, number> = { owner: 200, admin: 200, member: 403 };
+  const eventMatrix = (['own', 'foreign'] as const).flatMap((whose) =>
+    (['owner', 'admin', 'member', 'stranger'] as const).flatMap((role) =>
+      (Object.keys(eventCalls) as EventCall[]).map((call) => ({
+        whose,
+        role,
+        call,
+        status: whose === 'foreign' || role === 'stranger' ? 404 : call === 'create session' && own[role] === 200 ? 201 : own[role],
+      })),
+    ),
+  );
+
+  it.each(eventMatrix)('event organiser, $whose, $role: $call answers $status', async ({ whose, role, call, status }) => {
+    // Foreign: the event organiser's people call a business's.
+    const target = whose === 'own' ? eventOrganiser : business;
+    const viewer = role === 'stranger' ? stranger : eventOrganiser.people[role];
+    const response = await eventCalls[call](viewer, target);
+    expect(response.statusCode, response.body).toBe(status);
+  });
+
+  it.each(Object.keys(calls) as CallName[])('an attendee calling the event organiser: %s answers 404', async (call) => {
+    const response = await calls[call](attendee, eventOrganiser);
+    expect(response.statusCode, response.body).toBe(404);
+  });
+
+  it('tells a business’s own owner that it has no attendees (409)', async () => {
+    const response = await eventCalls['list sessions'](business.people.owner, business);
+    expect(response.statusCode).toBe(409);
   });
 });

@@ -115,5 +115,16 @@ describe('the team overview cache', () => {
 describeCacheSources('the team overview', teamOverviewCacheSources, async (app) => {
   const viewer = await registerUser(app, { name: 'Olga Owner' });
   const organisation = await createOrganisationThroughApi(app, viewer);
-  return { pool: app.pool, request: () => app.app.inject({ method: 'GET', url: teamInsightApiPaths.teamOverview(organisation.id), headers: viewer.authHeaders }) };
+  // An event organiser's overview reads its attendees and sessions instead of the members' titles.
+  const event = await createOrganisationThroughApi(app, viewer);
+  await app.pool.query(`update organisations set type = 'event_organiser' where id = $1`, [event.id]);
+  const read = (id: string) => app.app.inject({ method: 'GET', url: teamInsightApiPaths.teamOverview(id), headers: viewer.authHeaders });
+  return {
+    pool: app.pool,
+    request: async () => {
+      const eventRead = await read(event.id);
+      if (eventRead.statusCode !== 200) return eventRead;
+      return read(organisation.id);
+    },
+  };
 });

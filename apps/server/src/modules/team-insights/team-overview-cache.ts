@@ -22,10 +22,11 @@ export const teamOverviewChangeChannel = 'team_overview_changes';
 /** What the cached read (team-overview-cells.ts) reads. */
 export const teamOverviewCacheSources: CacheSources = {
   channel: teamOverviewChangeChannel,
-  watched: ['organisation_members', 'organisation_people', 'team_result_summaries', 'users'],
+  watched: ['organisation_members', 'organisation_people', 'team_result_summaries', 'users', 'event_attendees'],
   unwatched: {
     organisations: 'the access check reads the organisation on every request, outside the cache',
     organisation_group_minimum_changes: 'the group minimum is read on every request, outside the cache, so a change applies at once',
+    event_sessions: 'an event organiser’s sessions (the filter’s names) are read on every request, outside the cache',
   },
 };
 

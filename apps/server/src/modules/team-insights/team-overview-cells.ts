@@ -17,10 +17,31 @@ import type { DatabaseHandle } from '../../db/database-handle.ts';
 // when a bank changes) is left out of that set rather than added up position by position.
 
 /**
- * The organisation's members with the position title of the wizard's lists (employees first, then
- * users, matched by e-mail address) and the tenure band of their membership's start.
+ * Whose results an overview sums: an organisation's members, or an event organiser's attendees
+ * (event-attendees module; they are not members, and the organiser's own members do not count).
  */
-function membersWithFilters(organisationId: string, now: Date): SQL {
+export type TeamPopulation = 'members' | 'event_attendees';
+
+const tenureOf = (start: SQL, now: Date) => sql`
+      case
+        when ${start} > ${now}::timestamptz - interval '6 months' then 'under_6_months'
+        when ${start} > ${now}::timestamptz - interval '12 months' then '6_to_12_months'
+        when ${start} > ${now}::timestamptz - interval '24 months' then '1_to_2_years'
+        else 'over_2_years' end`;
+
+/**
+ * The people of the population with what the filters group them by. Members: the position title
+ * of the wizard's lists (employees first, then users, matched by e-mail address) and the tenure
+ * band of their membership's start. Attendees: their session (its id, in the title's place) and
+ * the band of their joining.
+ */
+function membersWithFilters(organisationId: string, now: Date, population: TeamPopulation = 'members'): SQL {
+  if (population === 'event_attendees') {
+    return sql`
+    select a.user_id, a.session_id::text as title, ${tenureOf(sql`a.joined_at`, now)} as tenure
+    from event_attendees a
+    where a.organisation_id = ${organisationId}`;
+  }
   return sql`
     select om.user_id, t.title,
       case
@@ -96,11 +117,12 @@ function perScale(length: number, expression: (position: number) => string): SQL
 }
 
 /** Every cell of the organisation with its sums per scale, in two statements. */
-export async function teamOverviewCells(db: DatabaseHandle, organisationId: string, now: Date): Promise<TeamOverviewCells> {
+export async function teamOverviewCells(db: DatabaseHandle, organisationId: string, now: Date, population: TeamPopulation = 'members'): Promise<TeamOverviewCells> {
+  const people = population === 'event_attendees' ? sql`event_attendees` : sql`organisation_members`;
   // The scales (ids, names, order) of each set, from the member whose summary was written last.
   const someone = (name: string) => {
     const column = sql.raw(name);
-    return sql`(select s.${column} from organisation_members om join team_result_summaries s on s.user_id = om.user_id
+    return sql`(select s.${column} from ${people} om join team_result_summaries s on s.user_id = om.user_id
       where om.organisation_id = ${organisationId} and s.${column} is not null order by s.updated_at desc, s.user_id limit 1) as ${column}`;
   };
   const shapeResult = await db.execute(
@@ -114,7 +136,7 @@ export async function teamOverviewCells(db: DatabaseHandle, organisationId: stri
   const idsOf = (ids: string[] | null) =>
     ids === null || ids.length === 0 ? sql`null::text[]` : sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`;
   const result = await db.execute(sql`
-    with m as materialized (${membersWithFilters(organisationId, now)}),
+    with m as materialized (${membersWithFilters(organisationId, now, population)}),
     s as (
       select s.user_id,
         case when s.big5_ids = ${idsOf(shape.big5_ids)} then s.big5_scores end as big5_scores,
@@ -182,4 +204,10 @@ export async function positionTitles(db: DatabaseHandle, organisationId: string)
     where organisation_id = ${organisationId} and list in ('employee', 'user') and btrim(coalesce(position_title, '')) <> ''
     order by 1`);
   return result.rows.map((row) => checkedRow('team overview: position titles', z.strictObject({ title: z.string() }), row).title);
+}
+
+/** An event organiser's sessions, for its overview's filter (their names are the organiser's own). */
+export async function eventSessionsOf(db: DatabaseHandle, organisationId: string): Promise<{ id: string; name: string }[]> {
+  const result = await db.execute(sql`select id::text as id, name from event_sessions where organisation_id = ${organisationId} order by created_at, id`);
+  return result.rows.map((row) => checkedRow('team overview: event sessions', z.strictObject({ id: z.string(), name: z.string() }), row));
 }

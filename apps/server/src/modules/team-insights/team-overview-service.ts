@@ -4,7 +4,7 @@ import { decideDisclosure, type GroupDisclosure, type GroupKey } from './group-d
 import { currentGroupMinimum } from './group-minimum-service.ts';
 import { insightsAccess, requireCapability } from './insights-access.ts';
 import type { TeamOverviewCache } from './team-overview-cache.ts';
-import { positionTitles, teamOverviewCells, type CellKey } from './team-overview-cells.ts';
+import { eventSessionsOf, positionTitles, teamOverviewCells, type CellKey } from './team-overview-cells.ts';
 
 // Issue 13, "Team insights": the team overview of an organisation for a viewer allowed to see it,
 // optionally filtered by position title and tenure. Each set (BIG5, values, culture) has its own
@@ -80,20 +80,23 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10 + 0;
 export async function teamOverview(db: Database, cache: TeamOverviewCache, viewerId: string, organisationId: string, query: TeamOverviewQuery, now: Date): Promise<TeamOverview> {
   const access = await insightsAccess(db, viewerId, organisationId);
   requireCapability(access, 'teamOverview');
-  const [minimum, { titles, cells }] = await Promise.all([
+  // An event organiser's overview is of its attendees, grouped by session where others have titles.
+  const event = access.organisationType === 'event_organiser';
+  const [minimum, { titles, cells }, sessions] = await Promise.all([
     currentGroupMinimum(db, organisationId, access.organisationType),
     cache.read(organisationId, async () => {
-      const [titles, cells] = await Promise.all([positionTitles(db, organisationId), teamOverviewCells(db, organisationId, now)]);
+      const [titles, cells] = await Promise.all([event ? [] : positionTitles(db, organisationId), teamOverviewCells(db, organisationId, now, event ? 'event_attendees' : 'members')]);
       return { titles, cells };
     }),
+    event ? eventSessionsOf(db, organisationId) : undefined,
   ]);
   const { big5, values, culture } = cells;
-  const group: GroupKey = { title: query.position_title ?? null, tenure: query.tenure ?? null };
+  const group: GroupKey = { title: (event ? query.event_session : query.position_title) ?? null, tenure: query.tenure ?? null };
   return {
     organisation_id: organisationId,
     minimum,
-    filter: { position_title: group.title, tenure: group.tenure },
-    filters: { position_titles: titles, tenures: [...tenureBands] },
+    filter: event ? { position_title: null, tenure: group.tenure, event_session: group.title } : { position_title: group.title, tenure: group.tenure },
+    filters: sessions ? { position_titles: titles, tenures: [...tenureBands], event_sessions: sessions } : { position_titles: titles, tenures: [...tenureBands] },
     big5: section(
       big5,
       group,

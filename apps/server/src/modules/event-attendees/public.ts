@@ -1,0 +1,4 @@
+// What the rest of the server may use of event attendees; everything else in this folder is the
+// module's own (eslint.config.js: imports from outside come here; app.ts may also import routes.ts).
+
+export { eventAttendeeRoutes } from './routes.ts';
