@@ -105,6 +105,8 @@ export const subscriptionMessages = {
   changed: 'The change applies from the next period.',
   notActive: 'Only an active subscription can be changed.',
   nothingToPay: 'Nothing is waiting to be paid.',
+  /** Stripe Billing: the open invoice is on the payer's customer, which only the payer's cards can pay (409). */
+  payerOnlyPays: 'Only the person who pays for this subscription can pay it. They can pay now, or change its card first.',
   contractByAgreement: 'A contract is changed with our sales team.',
   planNotForType: 'This plan is not available for this type of organisation.',
   serviceNotChosen: 'This service is not part of the subscription.',

@@ -1,5 +1,5 @@
 import { organisationApiPaths, shopApiPaths } from '@app/contract/api-paths';
-import { activationEnvelope, type ActivationResponse } from '@app/contract/organisation-billing';
+import { activationEnvelope, subscriptionMessages, type ActivationResponse } from '@app/contract/organisation-billing';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { login, registerUser, type RegisteredUser } from '../../../test/auth-hel
 import { eventually } from '../../../test/eventually.ts';
 import { outboxFor } from '../../../test/mail-helpers.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
-import { createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
+import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
 import { productBySku, seededSkus } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ManualClock } from '../../lib/clock.ts';
@@ -299,6 +299,14 @@ describe('periods with Stripe Billing', () => {
     expect(mail?.text).toContain(`We will try the card again on ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(retryAt)}.`);
     const invite = await call(owner, 'POST', organisationApiPaths.invitations(organisation.id), { email: `late-${randomUUID()}@example.com` });
     expect(invite.statusCode).toBe(409);
+
+    // An admin's card cannot pay an invoice on the payer's Stripe customer: said as such, nothing charged.
+    const admin = await registerUser(t, { name: 'Ada Admin' });
+    await addMember(t, organisation.id, admin, 'admin');
+    const byAdmin = await call(admin, 'POST', organisationApiPaths.subscriptionPay(organisation.id), { idempotency_key: randomUUID(), payment: { method: 'stripe', payment_method_id: 'pm_card_visa' } });
+    expect(byAdmin.statusCode).toBe(409);
+    expect(byAdmin.json()).toMatchObject({ message: subscriptionMessages.payerOnlyPays });
+    expect((await rowsOf(organisation.id)).invoices.map((invoice) => invoice.status)).toEqual(['paid', 'open']);
 
     const paid = await call(owner, 'POST', organisationApiPaths.subscriptionPay(organisation.id), { idempotency_key: randomUUID(), payment: { method: 'stripe', payment_method_id: 'pm_card_mastercard' } });
     expect(activationEnvelope.parse(paid.json()).data).toMatchObject({ status: 'active', subscription: { status: 'active' }, invoice: { status: 'paid' } });

@@ -117,6 +117,8 @@ export async function payNow(deps: BillingDeps, userId: string, organisationId: 
   if (subscription.status !== 'past_due' || open?.status !== 'open') throw new BillingConflictError(subscriptionMessages.nothingToPay);
   // Never a payment beside Stripe's invoice: one not linked to it is nothing Stripe asks for.
   if (billing && subscription.providerSubscriptionId && !open.providerInvoiceId) throw new BillingConflictError(subscriptionMessages.nothingToPay);
+  // Stripe keeps the subscription on the payer's customer: another manager's card cannot pay it there.
+  if (billing && subscription.providerSubscriptionId && subscription.payerUserId !== userId) throw new BillingConflictError(subscriptionMessages.payerOnlyPays);
   const { source, chosenMethodId } = await paymentSourceFor(deps, userId, input.payment);
   const customerId = await customerIdFor(deps.db, deps.provider, userId);
   const now = deps.clock.now();
