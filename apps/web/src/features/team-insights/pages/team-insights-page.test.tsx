@@ -241,3 +241,37 @@ describe('the sidebar', () => {
     expect(screen.queryByRole('link', { name: 'Team insights' })).toBeNull();
   });
 });
+
+describe('organization.insights: a client shared with the viewer’s HC expert organisation', () => {
+  function serveShared({ overview, shared }: { overview: 'shown' | 403 | 404; shared: 'shown' | 403 | 404 }) {
+    seedSession(server(), completeUser);
+    server().on('GET', '/api/cart', () => ({ status: 204 }));
+    server().on('GET', '/api/organisations', () => ({ status: 200, body: { data: [] } }));
+    server().on('GET', base, () => ({ status: 404, body: { message: 'Not found.', code: 'not_found' } }));
+    const refusal = (status: 403 | 404) => ({ status, body: { message: status === 403 ? 'The client has not shared this with your organisation.' : 'Not found.', code: status === 403 ? 'forbidden' : 'not_found' } });
+    server().on('GET', `${base}/team-overview`, () => (overview === 'shown' ? { status: 200, body: { data: shownOverview(5) } } : refusal(overview)));
+    server().on('GET', `${base}/shared-results`, () => (shared === 'shown' ? { status: 200, body: { data: [ines] } } : refusal(shared)));
+  }
+
+  it('shows the team overview of a client shared with aggregates, without the consenting members or the minimum', async () => {
+    serveShared({ overview: 'shown', shared: 403 });
+    renderRoute(`/organization/${organisationId}/insights`);
+    await screen.findByRole('heading', { name: 'Team insights', level: 1 }, routeTimeout);
+    expect(await screen.findByRole('heading', { name: 'Team overview', level: 2 }, routeTimeout)).toBeInTheDocument();
+    expect(screen.queryByText('Ines Invitee')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Group minimum' })).not.toBeInTheDocument();
+  });
+
+  it('lists the consenting members when the share includes individual results', async () => {
+    serveShared({ overview: 403, shared: 'shown' });
+    renderRoute(`/organization/${organisationId}/insights`);
+    expect(await screen.findByText('Ines Invitee', undefined, routeTimeout)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Team overview' })).not.toBeInTheDocument();
+  });
+
+  it('says the organisation was not found when no relation gives access', async () => {
+    serveShared({ overview: 404, shared: 404 });
+    renderRoute(`/organization/${organisationId}/insights`);
+    expect(await screen.findByText('This organisation does not exist, or you are not one of its members.', undefined, routeTimeout)).toBeInTheDocument();
+  });
+});

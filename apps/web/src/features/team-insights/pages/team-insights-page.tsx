@@ -12,6 +12,7 @@ import { routePath } from '@/lib/route-paths';
 import { GroupMinimumSection } from '../components/group-minimum-section';
 import { OverviewSection } from '../components/overview-section';
 import { OwnConsentSection } from '../components/own-consent-section';
+import { SharedOrganisationInsights } from '../components/shared-organisation-insights';
 import { SharedResultsSection } from '../components/shared-results-section';
 import '../team-insights-texts';
 
@@ -36,6 +37,8 @@ export function TeamInsightsPage() {
   }
   if (organisation.isError) {
     const notFound = statusOf(organisation.error) === 404;
+    // Not a member: the viewer may still see it through their own organisation (a client shared with their HC expert organisation).
+    if (notFound) return <SharedOrganisationInsights organisationId={id} />;
     return (
       <div className="mx-auto w-full max-w-xl">
         <FormAlert>
