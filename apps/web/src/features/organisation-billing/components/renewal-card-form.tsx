@@ -1,18 +1,15 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import type { PaymentConfig } from '@app/contract/checkout';
 import type { ActivationResponse, RenewalCardPayment } from '@app/contract/organisation-billing';
 import type { PaymentMethod } from '@app/contract/payment-methods';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { emptyCard, formatCardNumber, validateCard } from '@/components/card-entry/card-format';
+import { validateCard } from '@/components/card-entry/card-format';
 import { CardPaymentFields, newCardChoice } from '@/components/card-entry/card-payment-fields';
-import type { StripeCardHandle } from '@/components/card-entry/stripe-card-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
-import { translateValidationMessage } from '@/lib/validation-message';
 import { preparePaymentSetup, replaceRenewalCard } from '../api/replace-renewal-card';
+import { useCardPaymentForm, type PaymentFormValues } from '../lib/use-card-payment-form';
 import { usePeriodPayment } from '../lib/use-period-payment';
-import { cardFieldOf, paymentResolver, type PaymentFormValues } from './period-payment-form';
 
 export interface RenewalCardFormProps {
   organisationId: string;
@@ -33,46 +30,10 @@ export interface RenewalCardFormProps {
  */
 export function RenewalCardForm({ organisationId, config, savedMethods, onReplaced, secondaryAction }: RenewalCardFormProps) {
   const { t } = useTranslation();
-  const stripeCard = useRef<StripeCardHandle | null>(null);
-  const [stripeError, setStripeError] = useState<string | undefined>(undefined);
   const send = useCallback((key: string, payment: RenewalCardPayment) => replaceRenewalCard(organisationId, { idempotency_key: key, payment }), [organisationId]);
   const change = usePeriodPayment<RenewalCardPayment>({ organisationId, config, send, onActive: onReplaced });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<PaymentFormValues, { provider: 'test' | 'stripe' }>({
-    resolver: paymentResolver,
-    context: { provider: config.provider },
-    // A new card is what the owner came for; their saved cards are offered beside it.
-    defaultValues: { payment_choice: newCardChoice, card: emptyCard },
-    mode: 'onTouched',
-  });
-  const choice = useWatch({ control, name: 'payment_choice' });
-  const cardNumber = useWatch({ control, name: 'card.number' });
-
-  // A 422 on the card goes under its field; anything else above the button.
-  const { problem } = change;
-  const [formError, setFormError] = useState<string | null>(null);
-  useEffect(() => {
-    if (problem?.kind !== 'fields') return;
-    let placed = false;
-    for (const [serverField, messages] of Object.entries(problem.errors)) {
-      const field = cardFieldOf(serverField);
-      const message = messages[0];
-      if (!field || !message) continue;
-      setError(`card.${field}`, { type: 'server', message }, { shouldFocus: !placed });
-      placed = true;
-    }
-    if (!placed) setFormError(problem.message);
-  }, [problem, setError]);
-
-  const onStripeReady = useCallback((handle: StripeCardHandle | null) => {
-    stripeCard.current = handle;
-  }, []);
+  // A new card is what the owner came for; their saved cards are offered beside it.
+  const { form, fields, stripeCard, setStripeError, startAttempt, message } = useCardPaymentForm({ config, defaultChoice: newCardChoice, problem: change.problem });
 
   const buildCard = async (values: PaymentFormValues): Promise<RenewalCardPayment | null> => {
     if (values.payment_choice !== newCardChoice) return { method: 'saved', payment_method_id: values.payment_choice };
@@ -96,32 +57,22 @@ export function RenewalCardForm({ organisationId, config, savedMethods, onReplac
     return { method: 'stripe', setup_intent_id: confirmed.setupIntentId };
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    setStripeError(undefined);
+  const onSubmit = form.handleSubmit(async (values) => {
+    startAttempt();
     await change.pay(async () => {
       const built = await buildCard(values);
       return built ? { payment: built } : null;
     });
   });
 
-  const busy = isSubmitting || change.paying;
-  const cardError = (field: keyof PaymentFormValues['card']) => translateValidationMessage(errors.card?.[field]?.message, t);
-  const message = change.problem?.kind === 'message' ? change.problem.message : formError;
+  const busy = form.formState.isSubmitting || change.paying;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={busy}>
       <CardPaymentFields
+        {...fields}
         id="renewal-card"
-        config={config}
         savedMethods={savedMethods}
-        register={{ choice: () => register('payment_choice'), card: (field) => register(`card.${field}`) }}
-        cardErrors={{ number: cardError('number'), expiry: cardError('expiry'), cvc: cardError('cvc') }}
-        choice={choice}
-        cardNumber={cardNumber}
-        onPickTestCard={(number) => setValue('card.number', formatCardNumber(number), { shouldValidate: true })}
-        onStripeReady={onStripeReady}
-        stripeError={stripeError}
         disabled={change.paying}
       />
       <FormAlert>{message}</FormAlert>
