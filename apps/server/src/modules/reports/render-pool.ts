@@ -1,7 +1,8 @@
 import { reportDocument } from '@app/contract/reports';
 import type { FastifyBaseLogger } from 'fastify';
 import { Worker } from 'node:worker_threads';
-import type { RenderedEdition, RenderInput, ReportRenderer } from './report-renderer.ts';
+import type { TeamReportDocument } from '@app/contract/team-report';
+import type { RenderedEdition, RenderedTeamReport, RenderInput, ReportRenderer } from './report-renderer.ts';
 import type { RenderReply, RenderRequest } from './render-worker.ts';
 
 export interface RenderPoolOptions {
@@ -10,11 +11,10 @@ export interface RenderPoolOptions {
   logger: FastifyBaseLogger;
 }
 
-interface Task {
-  input: RenderInput;
-  resolve: (edition: RenderedEdition) => void;
-  reject: (error: Error) => void;
-}
+/** A render waiting for or held by a thread: a person's report or a team report (issue 13). */
+type Task =
+  | { input: RenderInput; resolve: (edition: RenderedEdition) => void; reject: (error: Error) => void }
+  | { team: TeamReportDocument; resolve: (edition: RenderedTeamReport) => void; reject: (error: Error) => void };
 
 interface Thread {
   worker: Worker;
@@ -51,7 +51,9 @@ export function createRenderPool({ size, logger }: RenderPoolOptions): ReportRen
       const current = thread.task;
       if (!current || current.id !== reply.id) return;
       thread.task = null;
-      if (reply.ok) current.task.resolve({ document: reportDocument.parse(reply.document), pdf: Buffer.from(reply.pdf), pageCount: reply.pageCount });
+      const task = current.task;
+      if (reply.ok && 'team' in task) task.resolve({ pdf: Buffer.from(reply.pdf), pageCount: reply.pageCount });
+      else if (reply.ok) task.resolve({ document: reportDocument.parse(reply.document), pdf: Buffer.from(reply.pdf), pageCount: reply.pageCount });
       else current.task.reject(new Error(`report render failed: ${reply.message}`));
       dispatch();
     });
@@ -78,7 +80,7 @@ export function createRenderPool({ size, logger }: RenderPoolOptions): ReportRen
       const task = waiting.shift()!;
       const id = nextId++;
       idle.task = { id, task };
-      const request: RenderRequest = { id, input: task.input };
+      const request: RenderRequest = 'team' in task ? { id, team: task.team } : { id, input: task.input };
       idle.worker.postMessage(request);
     }
   }
@@ -88,6 +90,13 @@ export function createRenderPool({ size, logger }: RenderPoolOptions): ReportRen
       if (closed) return Promise.reject(new Error('the report render pool is closed'));
       return new Promise<RenderedEdition>((resolve, reject) => {
         waiting.push({ input, resolve, reject });
+        dispatch();
+      });
+    },
+    renderTeamReport(team) {
+      if (closed) return Promise.reject(new Error('the report render pool is closed'));
+      return new Promise<RenderedTeamReport>((resolve, reject) => {
+        waiting.push({ team, resolve, reject });
         dispatch();
       });
     },

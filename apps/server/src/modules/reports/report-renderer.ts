@@ -1,6 +1,7 @@
 import type { Big5Result, EnvironmentResult, ValuesResult } from '@app/contract/assessment-results';
 import type { ScoreNorm } from '@app/assessments/reports/norms';
 import type { GeneratedReportType, ReportDocument } from '@app/contract/reports';
+import type { TeamReportDocument } from '@app/contract/team-report';
 
 /** Everything a report edition is made from; plain data, so it can cross to a worker thread. */
 export interface RenderInput {
@@ -21,8 +22,15 @@ export interface RenderedEdition {
   pageCount: number;
 }
 
+/** A team report's PDF (issue 13): drawn from its stored document, which is already composed. */
+export interface RenderedTeamReport {
+  pdf: Buffer;
+  pageCount: number;
+}
+
 /** Composes a report's document from the scores and renders its PDF (render-pool.ts runs it in worker threads). */
 export interface ReportRenderer {
   render(input: RenderInput): Promise<RenderedEdition>;
+  renderTeamReport(document: TeamReportDocument): Promise<RenderedTeamReport>;
   close(): Promise<void>;
 }

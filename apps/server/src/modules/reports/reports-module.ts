@@ -9,6 +9,7 @@ import { createRenderPool } from './render-pool.ts';
 import { reportRoutes } from './routes.ts';
 import { ReportListCache } from './report-list-cache.ts';
 import { createReportsService } from './service.ts';
+import { registerTeamReports } from './team-reports.ts';
 
 import { refreshScoreNorms, scoreNormsQueue, scoreNormsSchedule } from './score-norms.ts';
 
@@ -101,6 +102,8 @@ export const reportsModule = fp<ReportsModuleOptions>(
     app.decorate('reportListCache', listCache);
 
     await app.register(reportRoutes, { reports: createReportsService({ db: app.db, jobs: app.jobs, storage, clock: app.clock, narratives, listCache }) });
+    // An organisation's team report (issue 13) on the same render threads and storage.
+    await registerTeamReports(app, { config, storage, renderer });
   },
   { name: 'reports', dependencies: ['db', 'jobs', 'change-notifications'] },
 );
