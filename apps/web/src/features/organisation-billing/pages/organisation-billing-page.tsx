@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Organisation } from '@app/contract/organisations';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SectionErrorBoundary } from '@/components/section-error-boundary';
+import { RetryableSection } from '@/components/retryable-section';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,18 +22,9 @@ import '../organisation-billing-texts';
 function Guarded({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <SectionErrorBoundary
-      fallback={(retry) => (
-        <FormAlert>
-          <p>{t('organisationBilling.loadFailed')}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={retry}>
-            {t('organisationBilling.retry')}
-          </Button>
-        </FormAlert>
-      )}
-    >
+    <RetryableSection message={t('organisationBilling.loadFailed')} retryLabel={t('organisationBilling.retry')}>
       {children}
-    </SectionErrorBoundary>
+    </RetryableSection>
   );
 }
 

@@ -5,10 +5,9 @@ import { ArrowRight, Building2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SectionErrorBoundary } from '@/components/section-error-boundary';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { RetryableSection } from '@/components/retryable-section';
+import { buttonClassName } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormAlert } from '@/components/ui/form-alert';
 import { useOrganisation } from '@/lib/organisation-details';
 import { routePath } from '@/lib/route-paths';
 import { cn } from '@/lib/utils';
@@ -107,17 +106,8 @@ function MembershipCard({ organisation }: { organisation: OrganisationSummary })
 function Guarded({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <SectionErrorBoundary
-      fallback={(retry) => (
-        <FormAlert>
-          <p>{t('organisationDashboard.sectionFailed')}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={retry}>
-            {t('organisationDashboard.retry')}
-          </Button>
-        </FormAlert>
-      )}
-    >
+    <RetryableSection message={t('organisationDashboard.sectionFailed')} retryLabel={t('organisationDashboard.retry')}>
       {children}
-    </SectionErrorBoundary>
+    </RetryableSection>
   );
 }
