@@ -3,6 +3,7 @@ import type { AssignableRole, MemberView } from '@app/contract/organisation-memb
 import type { OrganisationRole } from '@app/contract/organisations';
 import { Crown, MoreHorizontal, Search, UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ListPager } from '@/components/list-pager';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -11,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useChangeMemberRole } from '../api/change-member-role';
-import { membersPerPage, type useMembers } from '../api/list-members';
+import type { useMembers } from '../api/list-members';
 import { useOfferOwnership } from '../api/offer-ownership';
 import { useRemoveMember } from '../api/remove-member';
 import { memberActions } from '../lib/member-actions';
@@ -98,7 +99,6 @@ export function MembersSection({ organisationId, organisationName, actor, params
   const [pending, setPending] = useState<Pending>(null);
 
   const meta = members.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
   const rows = members.data?.data ?? [];
 
   const onRole = (member: MemberView, role: AssignableRole) =>
@@ -237,28 +237,7 @@ export function MembersSection({ organisationId, organisationName, actor, params
           </div>
         )}
 
-        {meta && meta.total > membersPerPage && (
-          <nav aria-label={t('organisationMembers.list.pagination')} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-muted-foreground">
-              {t('organisationMembers.list.range', {
-                from: (meta.page - 1) * meta.per_page + 1,
-                to: Math.min(meta.page * meta.per_page, meta.total),
-                total: meta.total,
-              })}
-            </p>
-            <div className="flex items-center gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('organisationMembers.list.previous')}
-              </Button>
-              <span className="text-sm" aria-live="polite">
-                {t('organisationMembers.list.pageOf', { page, pages })}
-              </span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('organisationMembers.list.next')}
-              </Button>
-            </div>
-          </nav>
-        )}
+        {meta && <ListPager label={t('organisationMembers.list.pagination')} page={page} perPage={meta.per_page} total={meta.total} onPage={setPage} />}
       </div>
 
       <ConfirmDialog
