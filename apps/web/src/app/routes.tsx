@@ -276,6 +276,51 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('@/features/organisation-sharing/pages/client-people-page').then((module) => module.ClientPeoplePage),
   },
   {
+    // Issue 13: an investor's portfolio companies (invite a representative, resend, withdraw, end a
+    // link) with a link to each linked company's team overview, which the server gives read-only.
+    name: 'organization.portfolio',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.organizationPortfolio.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.organizationPortfolio' },
+    ],
+    page: () => import('@/features/portfolio/pages/portfolio-page').then((module) => module.PortfolioPage),
+  },
+  {
+    // Issue 13: the link of an investor's e-mail: the representative links their company's organisation.
+    name: 'portfolio-invitation',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.portfolioInvitation.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard', to: 'dashboard' }, { titleKey: 'breadcrumbs.portfolioInvitation' }],
+    page: () => import('@/features/portfolio/pages/portfolio-invitation-page').then((module) => module.PortfolioInvitationPage),
+  },
+  {
+    // Issue 13: an event organiser's sessions, their links (copy, replace), e-mailed invitations and counts, never who.
+    name: 'organization.attendees',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.organizationAttendees.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.organizationAttendees' },
+    ],
+    page: () => import('@/features/event-attendees/pages/attendees-page').then((module) => module.AttendeesPage),
+  },
+  {
+    // Issue 13: a session's shareable link; a logged-in visitor joins as an attendee.
+    name: 'event-invitation',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.eventInvitation.title',
+    breadcrumbs: [{ titleKey: 'breadcrumbs.dashboard', to: 'dashboard' }, { titleKey: 'breadcrumbs.eventInvitation' }],
+    page: () => import('@/features/event-attendees/pages/event-join-page').then((module) => module.EventJoinPage),
+  },
+  {
     // Issue 12: the link of an invitation e-mail. Open to anyone: logged out, the page offers to
     // log in or sign up and come back (lib/return-path.ts), in the auth layout; signed in, also
     // with the registration unfinished (someone invited signs up first), it is an app page.

@@ -1,5 +1,5 @@
 import type { OrganisationSummary } from '@app/contract/organisations';
-import { BriefcaseBusiness, ChartColumn, Receipt, Share2, Users, type LucideIcon } from 'lucide-react';
+import { Briefcase, BriefcaseBusiness, CalendarDays, ChartColumn, Receipt, Share2, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '@/lib/route-paths';
 import { cn } from '@/lib/utils';
@@ -32,6 +32,11 @@ export function NavOrganisation({ organisation, collapsed = false, onNavigate }:
     ...(organisation.role !== 'member' && organisation.type === 'business' ? [{ key: 'sharing', to: routePath('organization.sharing', { id: organisation.id }), titleKey: 'nav.sharing', icon: Share2 }] : []),
     ...(organisation.role !== 'member' && organisation.type === 'human_capital_expert'
       ? [{ key: 'clients', to: routePath('organization.clients', { id: organisation.id }), titleKey: 'nav.clients', icon: BriefcaseBusiness }]
+      : []),
+    // Issue 13: an investor's owners and admins keep its portfolio; an event organiser's invite its attendees.
+    ...(organisation.role !== 'member' && organisation.type === 'investor' ? [{ key: 'portfolio', to: routePath('organization.portfolio', { id: organisation.id }), titleKey: 'nav.portfolio', icon: Briefcase }] : []),
+    ...(organisation.role !== 'member' && organisation.type === 'event_organiser'
+      ? [{ key: 'attendees', to: routePath('organization.attendees', { id: organisation.id }), titleKey: 'nav.attendees', icon: CalendarDays }]
       : []),
     ...(organisation.role === 'member' ? [] : [{ key: 'billing', to: routePath('billing.edit', {}, { organisation: organisation.id }), titleKey: 'nav.billing', icon: Receipt }]),
   ];

@@ -35,6 +35,14 @@ export const routePaths = {
   'organization.sharing': '/organization/:id/sharing',
   'organization.clients': '/organization/:id/clients',
   'organization.client-people': '/organization/:id/clients/:clientId',
+  // Ours (issue 13): an investor's portfolio, and the link its e-mail gives a company's
+  // representative (the server's portfolio-service `portfolioInvitationPath`).
+  'organization.portfolio': '/organization/:id/portfolio',
+  'portfolio-invitation': '/portfolio-invitations/:token',
+  // Ours (issue 13): an event organiser's sessions and links, and a session's shareable link (the
+  // server's sessions-service `eventLinkPath`).
+  'organization.attendees': '/organization/:id/attendees',
+  'event-invitation': '/events/:token',
   invitation: '/invitations/:token',
   payments: '/payments',
   reports: '/reports',

@@ -2,7 +2,7 @@ import { tenureBands, type TeamOverviewQuery, type TenureBand } from '@app/contr
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-// The team overview's filters are kept in the URL too (`?position_title=&tenure=`), so a filtered
+// The team overview's filters are kept in the URL too (`?position_title=&tenure=`, an event organiser's `event_session=`), so a filtered
 // view can be reloaded and shared with a colleague. The page reads them from its own state: a
 // navigation settles after the click, and a second filter chosen meanwhile must not lose the first.
 
@@ -11,7 +11,8 @@ const isTenure = (value: string | null): value is TenureBand => value !== null &
 function fromSearch(params: URLSearchParams): TeamOverviewQuery {
   const positionTitle = params.get('position_title')?.trim();
   const tenure = params.get('tenure');
-  return { ...(positionTitle ? { position_title: positionTitle } : {}), ...(isTenure(tenure) ? { tenure } : {}) };
+  const eventSession = params.get('event_session')?.trim();
+  return { ...(positionTitle ? { position_title: positionTitle } : {}), ...(isTenure(tenure) ? { tenure } : {}), ...(eventSession ? { event_session: eventSession } : {}) };
 }
 
 export function useOverviewFilter(): [TeamOverviewQuery, (next: TeamOverviewQuery) => void] {
