@@ -14,6 +14,7 @@ import { OverviewSection } from '../components/overview-section';
 import { OwnConsentSection } from '../components/own-consent-section';
 import { SharedOrganisationInsights } from '../components/shared-organisation-insights';
 import { SharedResultsSection } from '../components/shared-results-section';
+import { TeamReportSection } from '../components/team-report-section';
 import '../team-insights-texts';
 
 /**
@@ -74,6 +75,10 @@ export function TeamInsightsPage() {
 
       <SectionErrorBoundary fallback={(retry) => <SectionFailed retry={retry} />}>
         <OverviewSection organisationId={id} />
+      </SectionErrorBoundary>
+
+      <SectionErrorBoundary fallback={(retry) => <SectionFailed retry={retry} />}>
+        <TeamReportSection organisationId={id} organisationName={name} />
       </SectionErrorBoundary>
 
       {manager && type === 'business' && (
