@@ -43,6 +43,13 @@ export const consentAudience = z.object({
 });
 export type ConsentAudience = z.infer<typeof consentAudience>;
 
+/** A Human Capital Expert organisation the organisation shares itself with (issue 13), and what its owners and admins see of this member. */
+export const consentExpert = z.object({
+  organisation_name: z.string(),
+  sees: z.enum(resultSights).describe('What the expert’s owners and admins see of this member under the share’s scope and this choice'),
+});
+export type ConsentExpert = z.infer<typeof consentExpert>;
+
 export const consentView = z.object({
   organisation_id: z.string(),
   organisation_name: z.string(),
@@ -52,6 +59,8 @@ export const consentView = z.object({
   shared_since: z.iso.datetime().nullable().describe('When the member chose individual; null while aggregate only'),
   /** Who sees what, given the visibility: owners, admins and members of the organisation. */
   audience: z.array(consentAudience).describe('Who sees what of the member’s results under this choice'),
+  /** The HC experts the organisation is shared with (active shares only). */
+  experts: z.array(consentExpert).optional().describe('Human Capital Expert organisations the organisation shares itself with, and what each sees of the member'),
 });
 export type ConsentView = z.infer<typeof consentView>;
 

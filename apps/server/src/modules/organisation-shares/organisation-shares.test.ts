@@ -178,6 +178,27 @@ describe('offering, answering and revoking a share', () => {
   });
 });
 
+describe('what a client’s member is told', () => {
+  it('lists the experts the organisation is shared with and what each sees of the member, following the consent and the scope', async () => {
+    const { client } = await sharedPair(['individual_results', 'aggregates'], { client: 'Told Ltd', expert: 'Insightful Experts' });
+    const aggregatesOnly = await organisation('human_capital_expert', 'Aggregate Advisors');
+    await offer(client, client.owner, aggregatesOnly.owner.email, ['aggregates']);
+    await answer(aggregatesOnly, aggregatesOnly.owner, client, 'accept');
+    const read = async () => (await t.app.inject({ method: 'GET', url: teamInsightApiPaths.consent(client.id), headers: client.member.authHeaders })).json().data.experts;
+    expect(await read()).toEqual([
+      { organisation_name: 'Aggregate Advisors', sees: 'aggregates_only' },
+      { organisation_name: 'Insightful Experts', sees: 'aggregates_only' },
+    ]);
+    const shared = await t.app.inject({ method: 'PUT', url: teamInsightApiPaths.consent(client.id), headers: client.member.headersWithCsrf, payload: { visibility: 'individual' } });
+    expect(shared.json().data.experts).toEqual([
+      { organisation_name: 'Aggregate Advisors', sees: 'aggregates_only' },
+      { organisation_name: 'Insightful Experts', sees: 'individual_results' },
+    ]);
+    await t.app.inject({ method: 'DELETE', url: paths.client(aggregatesOnly.id, client.id), headers: aggregatesOnly.owner.headersWithCsrf });
+    expect(await read()).toEqual([{ organisation_name: 'Insightful Experts', sees: 'individual_results' }]);
+  });
+});
+
 describe('maintaining a client’s people within the scope', () => {
   it('adds, edits, invites, re-invites, withdraws and removes, each written to the client’s audit log', async () => {
     const { client, expert } = await sharedPair(['maintain_people']);

@@ -101,3 +101,17 @@ export async function expertSharesOf(db: DatabaseHandle, viewerId: string, clien
   const scope = new Set(rows.flatMap((row) => row.scope as ShareScope[]));
   return { scope: [...scope], role: rows.some((row) => row.role === 'owner') ? 'owner' : 'admin' };
 }
+
+/** The active shares of each client with its experts (names and scopes), for the members' "who sees what". */
+export async function activeExpertsOf(db: DatabaseHandle, clientIds: string[]): Promise<Map<string, { expertName: string; scope: ShareScope[] }[]>> {
+  const experts = new Map<string, { expertName: string; scope: ShareScope[] }[]>();
+  if (clientIds.length === 0) return experts;
+  const rows = await db
+    .select({ clientId: organisationShares.clientOrganisationId, name: organisations.name, scope: organisationShares.scope })
+    .from(organisationShares)
+    .innerJoin(organisations, eq(organisations.id, organisationShares.expertOrganisationId))
+    .where(and(inArray(organisationShares.clientOrganisationId, clientIds), eq(organisationShares.status, 'active')))
+    .orderBy(organisations.name);
+  for (const row of rows) experts.set(row.clientId, [...(experts.get(row.clientId) ?? []), { expertName: row.name, scope: row.scope as ShareScope[] }]);
+  return experts;
+}

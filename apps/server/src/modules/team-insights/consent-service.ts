@@ -1,11 +1,13 @@
 import { organisationRoles, type OrganisationType } from '@app/contract/organisations';
-import type { ConsentAudience, ConsentView, ResultVisibility } from '@app/contract/team-insights';
+import type { ShareScope } from '@app/contract/organisation-shares';
+import type { ConsentAudience, ConsentExpert, ConsentView, ResultVisibility } from '@app/contract/team-insights';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/database-handle.ts';
 import { organisationMembers } from '../../db/schema/organisation-members.ts';
 import { organisationResultConsents } from '../../db/schema/organisation-result-consents.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
+import { activeExpertsOf } from '../organisation-shares/public.ts';
 import { capabilitiesOf, insightsAccess } from './insights-access.ts';
 
 // Issue 13, "Consent": each member chooses per organisation whether it sees their individual
@@ -23,6 +25,15 @@ export function audienceOf(type: OrganisationType, visibility: ResultVisibility)
   });
 }
 
+/** What each HC expert the organisation is shared with sees of this member (its owners and admins, within the share's scope). */
+export function expertAudienceOf(type: OrganisationType, visibility: ResultVisibility, experts: { expertName: string; scope: ShareScope[] }[]): ConsentExpert[] {
+  return experts.map(({ expertName, scope }) => {
+    const capabilities = capabilitiesOf('shared_with_expert', type, 'owner', scope);
+    if (capabilities.individualResults && visibility === 'individual') return { organisation_name: expertName, sees: 'individual_results' };
+    return { organisation_name: expertName, sees: capabilities.teamOverview ? 'aggregates_only' : 'nothing' };
+  });
+}
+
 interface ConsentRow {
   organisationId: string;
   organisationName: string;
@@ -30,7 +41,7 @@ interface ConsentRow {
   grantedAt: Date | null;
 }
 
-function toConsentView(row: ConsentRow): ConsentView {
+function toConsentView(row: ConsentRow, experts: Map<string, { expertName: string; scope: ShareScope[] }[]>): ConsentView {
   const type = row.organisationType as OrganisationType;
   const visibility: ResultVisibility = row.grantedAt ? 'individual' : 'aggregate_only';
   return {
@@ -40,6 +51,7 @@ function toConsentView(row: ConsentRow): ConsentView {
     visibility,
     shared_since: row.grantedAt?.toISOString() ?? null,
     audience: audienceOf(type, visibility),
+    experts: expertAudienceOf(type, visibility, experts.get(row.organisationId) ?? []),
   };
 }
 
@@ -64,7 +76,8 @@ function consentRows(db: DatabaseHandle, userId: string) {
 /** The caller's consent in every organisation they belong to, by organisation name. */
 export async function listConsents(db: DatabaseHandle, userId: string): Promise<ConsentView[]> {
   const rows = await consentRows(db, userId).orderBy(asc(organisations.name), asc(organisations.id));
-  return rows.map(toConsentView);
+  const experts = await activeExpertsOf(db, rows.map((row) => row.organisationId));
+  return rows.map((row) => toConsentView(row, experts));
 }
 
 /** The caller's consent for one organisation; 404 unless they are a member of it. */
@@ -72,7 +85,7 @@ export async function findConsent(db: DatabaseHandle, userId: string, organisati
   await insightsAccess(db, userId, organisationId);
   const [row] = await consentRows(db, userId).where(and(eq(organisationMembers.userId, userId), eq(organisationMembers.organisationId, organisationId)));
   if (!row) throw new NotFoundError();
-  return toConsentView(row);
+  return toConsentView(row, await activeExpertsOf(db, [organisationId]));
 }
 
 /**

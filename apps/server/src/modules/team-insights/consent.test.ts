@@ -67,6 +67,8 @@ describe('a member’s consent', () => {
         { viewer: 'admin', sees: 'aggregates_only' },
         { viewer: 'member', sees: 'aggregates_only' },
       ],
+      // Shared with no Human Capital Expert (organisation-shares.test.ts lists them).
+      experts: [],
     });
     await expectNoConsent(owner, respondent);
   });

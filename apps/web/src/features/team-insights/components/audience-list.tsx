@@ -13,6 +13,10 @@ export function AudienceList({ consent, headingLevel }: { consent: ConsentView; 
         {consent.audience.map((entry) => (
           <li key={entry.viewer}>{t(`teamInsights.consent.audience.${entry.viewer}.${entry.sees}`, { organisation: consent.organisation_name })}</li>
         ))}
+        {/* Issue 13: the Human Capital Experts the organisation shares itself with, within each share's scope. */}
+        {consent.experts?.map((expert) => (
+          <li key={`expert-${expert.organisation_name}`}>{t(`teamInsights.consent.expert.${expert.sees}`, { expert: expert.organisation_name, organisation: consent.organisation_name })}</li>
+        ))}
       </ul>
       {consent.shared_since && (
         <p className="mt-2 text-xs text-muted-foreground">{t('teamInsights.consent.sharedSince', { date: formatDate(consent.shared_since) })}</p>

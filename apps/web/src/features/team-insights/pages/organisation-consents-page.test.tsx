@@ -83,3 +83,12 @@ describe('Settings › Organisations: what each organisation sees of my results'
     expect(await screen.findByText('You do not belong to any organisation.', undefined, routeTimeout)).toBeInTheDocument();
   });
 });
+
+describe('Settings › Organisations: the Human Capital Experts an organisation shares itself with', () => {
+  it('says what each expert sees of my results', async () => {
+    await openConsents([{ ...sharedConsent(), experts: [{ organisation_name: 'People Advisors', sees: 'individual_results' }, { organisation_name: 'Aggregate Advisors', sees: 'aggregates_only' }] }]);
+    const oakRegion = await organisation('Oak & Pine Ltd');
+    expect(within(oakRegion).getByText('People Advisors, a Human Capital Expert Oak & Pine Ltd shares itself with, sees your individual results and the team overview.')).toBeInTheDocument();
+    expect(within(oakRegion).getByText('Aggregate Advisors, a Human Capital Expert Oak & Pine Ltd shares itself with, sees only the team overview, never your own results.')).toBeInTheDocument();
+  });
+});
