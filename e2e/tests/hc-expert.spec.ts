@@ -41,6 +41,12 @@ test('an HC expert maintains a client’s employee list until the client revokes
   await client.getByRole('button', { name: 'Accept' }).click();
   await expect(client.getByText('Active')).toBeVisible();
   await shot(expertPage, 'expert-clients');
+  // The client's team insights open for the expert (aggregates): the overview, never the minimum.
+  await client.getByRole('link', { name: 'Team insights' }).click();
+  await expect(expertPage.getByRole('heading', { name: 'Team overview', level: 2 })).toBeVisible();
+  await expect(expertPage.getByRole('heading', { name: 'Group minimum' })).toHaveCount(0);
+  await shot(expertPage, 'expert-client-insights');
+  await expertPage.goBack();
   await client.getByRole('link', { name: 'Employees and contractors' }).click();
   await expect(expertPage.getByRole('heading', { name: 'Employees and contractors: Oak Client Ltd', level: 1 })).toBeVisible();
   await expect(expertPage.getByRole('listitem', { name: 'Employee 1' })).toBeVisible();
