@@ -285,7 +285,7 @@ function SessionCard({ organisationId, session }: { organisationId: string; sess
       <div className="grid gap-2">
         <Label htmlFor={`${id}-link`}>{t('eventAttendees.link', { session: session.name })}</Label>
         <div className="flex flex-wrap gap-2">
-          <Input id={`${id}-link`} readOnly value={link} className="min-w-0 flex-1 font-mono text-xs" onFocus={(event) => event.target.select()} />
+          <Input id={`${id}-link`} readOnly value={link} className="min-w-0 flex-1 basis-full font-mono text-xs sm:basis-0" onFocus={(event) => event.target.select()} />
           <Button type="button" variant="outline" onClick={() => void copy()}>
             {t('eventAttendees.copy')}
           </Button>
