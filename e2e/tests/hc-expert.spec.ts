@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { shareMessages } from '@app/contract/organisation-shares';
+import type { Page } from '@playwright/test';
 import { signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test, uniqueEmail } from '../support/accounts.ts';
 import { createOrganisationThroughApi } from '../support/organisations.ts';
@@ -10,6 +12,17 @@ import { waitForMailLink } from '../support/outbox.ts';
 // client revokes and the expert's pages say the client is no longer shared.
 
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
+
+/** No axe violation in light mode (every rule), then in dark mode (the colour rules), as team-insights.spec.ts scans. */
+async function expectAccessibleInBothSchemes(page: Page): Promise<void> {
+  const violations = async (builder: AxeBuilder) => (await builder.analyze()).violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(await violations(new AxeBuilder({ page })), 'light mode').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  expect(await violations(new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block'])), 'dark mode').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 test('an HC expert maintains a client’s employee list until the client revokes the share', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
@@ -64,6 +77,10 @@ test('an HC expert maintains a client’s employee list until the client revokes
   await expect(annRow.getByText('Invitation sent', { exact: true })).toBeVisible();
   await waitForMailLink(request, newHire, /\/invitations\/[A-Za-z0-9_-]{43}$/);
   await shot(expertPage, 'expert-client-people');
+  await expectAccessibleInBothSchemes(expertPage);
+  await expertPage.setViewportSize({ width: 390, height: 844 });
+  await shot(expertPage, 'expert-client-people-phone');
+  await expertPage.setViewportSize({ width: 1280, height: 720 });
 
   // The client's audit log shows both, by whom and for which organisation.
   await page.reload();
@@ -74,6 +91,14 @@ test('an HC expert maintains a client’s employee list until the client revokes
   await expect(log).toContainText(`Ann Analyst <${newHire}>`);
   await expect(log).toContainText('Hana Expert (Talent Partners)');
   await shot(page, 'client-sharing');
+  await expectAccessibleInBothSchemes(page);
+  // On a phone the audit log scrolls sideways, still reachable by keyboard.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessibleInBothSchemes(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'client-sharing-phone-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The client revokes; the expert's pages say the client is no longer shared.
   await share.getByRole('button', { name: 'Revoke the share with Talent Partners' }).click();

@@ -39,9 +39,10 @@ export function AuditLogSection({ clientId }: { clientId: string }) {
         {log.isPending && <Loading />}
         {log.isError && <LoadFailed message={t('organisationSharing.loadFailed')} retry={() => void log.refetch()} />}
         {log.data?.data.length === 0 && <p className="text-sm text-muted-foreground">{t('organisationSharing.sharing.auditEmpty')}</p>}
+        {/* On a phone the table scrolls sideways rather than squeezing its columns; focusable so a keyboard can scroll it. */}
         {log.data && log.data.data.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('organisationSharing.sharing.auditHeading')}>
+            <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">{t('organisationSharing.sharing.auditHeading')}</caption>
               <thead className="text-xs text-muted-foreground">
                 <tr>
@@ -60,7 +61,7 @@ export function AuditLogSection({ clientId }: { clientId: string }) {
                       {t(`organisationSharing.actions.${entry.action}`)}
                       <Changes entry={entry} />
                     </td>
-                    <td className="py-2 break-all">{entry.subject}</td>
+                    <td className="py-2 [overflow-wrap:anywhere]">{entry.subject}</td>
                   </tr>
                 ))}
               </tbody>
