@@ -138,3 +138,13 @@ export const eventApiPaths = {
   invitation: (token: string) => `/api/event-invitations/${encodeURIComponent(token)}`,
   join: (token: string) => `/api/event-invitations/${encodeURIComponent(token)}/join`,
 } as const;
+
+/** An organisation's team report (issue 13): its editions, a new one, Try again, the PDF. */
+export const teamReportApiPaths = {
+  /** GET: whether a report can be made and the editions, newest first; POST: a new edition. */
+  list: (id: string) => `/api/organisations/${encodeURIComponent(id)}/team-reports`,
+  /** POST: 'Try again' for an edition whose generation failed. */
+  retry: (id: string, reportId: string) => `/api/organisations/${encodeURIComponent(id)}/team-reports/${encodeURIComponent(reportId)}/retry`,
+  /** GET: a ready edition's PDF. */
+  pdf: (id: string, reportId: string) => `/api/organisations/${encodeURIComponent(id)}/team-reports/${encodeURIComponent(reportId)}/pdf`,
+} as const;

@@ -13,16 +13,6 @@ export const teamReportServiceSku = 'SERVICE-TEAM-PROFILES';
 
 export const teamReportTitle = 'Team report';
 
-/** Where the web and the server find the team report calls. */
-export const teamReportApiPaths = {
-  /** GET: whether a report can be made and the editions, newest first; POST: a new edition. */
-  list: (id: string) => `/api/organisations/${encodeURIComponent(id)}/team-reports`,
-  /** POST: 'Try again' for an edition whose generation failed. */
-  retry: (id: string, reportId: string) => `/api/organisations/${encodeURIComponent(id)}/team-reports/${encodeURIComponent(reportId)}/retry`,
-  /** GET: a ready edition's PDF. */
-  pdf: (id: string, reportId: string) => `/api/organisations/${encodeURIComponent(id)}/team-reports/${encodeURIComponent(reportId)}/pdf`,
-} as const;
-
 export const teamReportMessages = {
   /** 403 for an organisation whose active subscription does not include the team service. */
   serviceRequired: 'Team reports come with the Team personality profiles service. Add it to your organisation’s subscription to create one.',

@@ -1,5 +1,6 @@
 import { errorBody, validationErrorBody } from '@app/contract/errors';
-import { createTeamReportRequest, teamReportApiPaths, teamReportEnvelope, teamReportList } from '@app/contract/team-report';
+import { teamReportApiPaths } from '@app/contract/api-paths';
+import { createTeamReportRequest, teamReportEnvelope, teamReportList } from '@app/contract/team-report';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routePath } from '../../lib/route-path.ts';

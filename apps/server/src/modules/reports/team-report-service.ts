@@ -186,7 +186,9 @@ export function createTeamReportService(deps: TeamReportDeps) {
       const pdf = await storage.get(row.storage_key);
       if (!pdf) throw new NotFoundError(reportMessages.notFound);
       const day = iso(row.generated_at ?? row.created_at).slice(0, 10);
-      return { fileName: `Compass - ${teamReportTitle} - ${access.organisationName} - ${day}.pdf`, pdf };
+      // The organisation's name as typed, less what a file name cannot hold ('/', '<', ':'...).
+      const name = access.organisationName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+      return { fileName: `Compass - ${teamReportTitle} - ${name || 'organisation'} - ${day}.pdf`, pdf };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { teamInsightMessages } from '@app/contract/team-insights';
-import { teamReportApiPaths, teamReportEnvelope, teamReportList, teamReportMessages, type TeamReportList } from '@app/contract/team-report';
+import { teamReportApiPaths } from '@app/contract/api-paths';
+import { teamReportEnvelope, teamReportList, teamReportMessages, type TeamReportList } from '@app/contract/team-report';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
@@ -108,7 +109,8 @@ describe('a team report', () => {
     const response = await t.app.inject({ method: 'GET', url: teamReportApiPaths.pdf(organisationId, reportId), headers: owner.authHeaders });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Compass - Team report - /);
+    // The name's markup characters cannot be in a file name: left out, the rest kept.
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Compass - Team report - b Oak & Pine b Ltd - \d{4}-\d{2}-\d{2}\.pdf"/);
     pdfText = (await readPdf(response.rawPayload)).text;
   });
 
@@ -187,6 +189,24 @@ describe('a team report', () => {
     await t.pool.query(`update organisations set status = 'active' where id = $1`, [other.id]);
     const foreign = await t.app.inject({ method: 'GET', url: teamReportApiPaths.pdf(other.id, reportId), headers: stranger.authHeaders });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('an investor of the portfolio downloads it (read-only), and cannot create one', async () => {
+    const investor = await registerUser(t, { name: 'Ivo Investor' });
+    const fund = await createOrganisationThroughApi(t, investor);
+    await t.pool.query(`update organisations set type = 'investor' where id = $1`, [fund.id]);
+    await t.pool.query(
+      `insert into portfolio_links (investor_organisation_id, company_name, representative_email, token_hash, status, company_organisation_id, expires_at, accepted_at)
+       values ($1, 'Oak', 'rep@example.com', $2, 'accepted', $3, now() + interval '7 days', now())`,
+      [fund.id, randomUUID(), organisationId],
+    );
+    const seen = await list(investor);
+    expect(seen.data).toMatchObject({ can_create: false, unavailable_message: null });
+    const download = await t.app.inject({ method: 'GET', url: teamReportApiPaths.pdf(organisationId, reportId), headers: investor.authHeaders });
+    expect(download.statusCode).toBe(200);
+    const refused = await create(investor);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: teamReportMessages.managersOnly });
   });
 
   it('is refused with the reason to an organisation without the team service, or not active', async () => {

@@ -1,5 +1,6 @@
 import { reportMessages } from '@app/contract/reports';
-import { teamReportApiPaths, teamReportEnvelope, teamReportList, teamReportMessages, type TeamReportItem, type TeamReportList } from '@app/contract/team-report';
+import { teamReportApiPaths } from '@app/contract/api-paths';
+import { teamReportEnvelope, teamReportList, teamReportMessages, type TeamReportItem, type TeamReportList } from '@app/contract/team-report';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { downloadWithSession } from '@/lib/download-file';

@@ -1,4 +1,5 @@
-import { teamReportApiPaths, type TeamReportItem } from '@app/contract/team-report';
+import { teamReportApiPaths } from '@app/contract/api-paths';
+import type { TeamReportItem } from '@app/contract/team-report';
 import { CircleCheck, CircleX, Download, FileText, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClassName } from '@/components/ui/button';
