@@ -290,6 +290,19 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('@/features/portfolio/pages/portfolio-page').then((module) => module.PortfolioPage),
   },
   {
+    // Issue 13: a portfolio company's side: the investors that read its team overview, and ending a link.
+    name: 'organization.investors',
+    access: 'app',
+    layout: 'app',
+    titleKey: 'pages.organizationInvestors.title',
+    breadcrumbs: [
+      { titleKey: 'breadcrumbs.dashboard', to: 'dashboard' },
+      { titleKey: 'breadcrumbs.organisation', valueName: 'organisationName' },
+      { titleKey: 'breadcrumbs.organizationInvestors' },
+    ],
+    page: () => import('@/features/portfolio/pages/investors-page').then((module) => module.InvestorsPage),
+  },
+  {
     // Issue 13: the link of an investor's e-mail: the representative links their company's organisation.
     name: 'portfolio-invitation',
     access: 'app',

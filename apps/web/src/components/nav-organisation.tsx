@@ -35,6 +35,8 @@ export function NavOrganisation({ organisation, collapsed = false, onNavigate }:
       : []),
     // Issue 13: an investor's owners and admins keep its portfolio; an event organiser's invite its attendees.
     ...(organisation.role !== 'member' && organisation.type === 'investor' ? [{ key: 'portfolio', to: routePath('organization.portfolio', { id: organisation.id }), titleKey: 'nav.portfolio', icon: Briefcase }] : []),
+    // A business's owners and admins see the investors that read it (none until a representative accepts).
+    ...(organisation.role !== 'member' && organisation.type === 'business' ? [{ key: 'investors', to: routePath('organization.investors', { id: organisation.id }), titleKey: 'nav.investors', icon: Briefcase }] : []),
     ...(organisation.role !== 'member' && organisation.type === 'event_organiser'
       ? [{ key: 'attendees', to: routePath('organization.attendees', { id: organisation.id }), titleKey: 'nav.attendees', icon: CalendarDays }]
       : []),

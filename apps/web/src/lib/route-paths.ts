@@ -38,6 +38,7 @@ export const routePaths = {
   // Ours (issue 13): an investor's portfolio, and the link its e-mail gives a company's
   // representative (the server's portfolio-service `portfolioInvitationPath`).
   'organization.portfolio': '/organization/:id/portfolio',
+  'organization.investors': '/organization/:id/investors',
   'portfolio-invitation': '/portfolio-invitations/:token',
   // Ours (issue 13): an event organiser's sessions and links, and a session's shareable link (the
   // server's sessions-service `eventLinkPath`).

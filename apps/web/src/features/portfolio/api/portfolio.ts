@@ -1,5 +1,5 @@
 import { portfolioApiPaths } from '@app/contract/api-paths';
-import { portfolioEntryEnvelope, portfolioInvitationPreview, portfolioList, type PortfolioInvitationRequest } from '@app/contract/portfolio';
+import { investorLinkList, portfolioEntryEnvelope, portfolioInvitationPreview, portfolioList, type PortfolioInvitationRequest } from '@app/contract/portfolio';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
@@ -60,4 +60,29 @@ const acceptedEnvelope = z.object({ data: z.object({ organisation_id: z.string()
 
 export function acceptPortfolioInvitation(token: string, organisationId: string) {
   return httpClient.post(portfolioApiPaths.invitationAccept(token), { organisation_id: organisationId }, { schema: acceptedEnvelope });
+}
+
+const investorsKey = (companyId: string) => ['portfolio-investors', companyId] as const;
+
+/** `GET /api/organisations/{id}/investors`: the investors that read the company's team overview; its owners and admins. */
+export function useInvestors(companyId: string, enabled = true) {
+  return useQuery({
+    queryKey: investorsKey(companyId),
+    // Asked only of an owner or admin: a member's request would be refused anyway.
+    enabled,
+    queryFn: async ({ signal }) => dataOrThrow(await httpClient.get(portfolioApiPaths.investors(companyId), undefined, { schema: investorLinkList, signal }))?.data ?? [],
+  });
+}
+
+/** The company ends an investor's link. */
+export function useEndInvestorLink(companyId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (linkId: string) => {
+      const result = await httpClient.delete(portfolioApiPaths.investor(companyId, linkId));
+      await queryClient.invalidateQueries({ queryKey: investorsKey(companyId) });
+      return result;
+    },
+    [companyId, queryClient],
+  );
 }

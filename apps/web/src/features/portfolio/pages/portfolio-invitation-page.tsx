@@ -76,9 +76,14 @@ export function PortfolioInvitationPage() {
       <Card>
         <CardContent className="space-y-4 pt-6">
           {accepted ? (
-            <p role="status" className="text-sm">
-              {portfolioMessages.accepted}
-            </p>
+            <>
+              <p role="status" className="text-sm">
+                {portfolioMessages.accepted}
+              </p>
+              <Link to={routePath('organization.investors', { id: accepted })} className={buttonClassName({ size: 'sm', variant: 'outline' })}>
+                {t('portfolio.invitation.toInvestors')}
+              </Link>
+            </>
           ) : preview.organisations.length === 0 ? (
             <>
               <p className="text-sm">{t('portfolio.invitation.noOrganisation')}</p>

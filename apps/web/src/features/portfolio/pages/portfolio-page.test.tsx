@@ -106,3 +106,21 @@ describe('portfolio-invitation: the representative links their organisation', ()
     await waitFor(() => expect(accepted).toEqual([{ organisation_id: companyId }]));
   });
 });
+
+describe('organization.investors: the company’s side', () => {
+  it('lists the investors that read the team overview and ends a link', async () => {
+    serveOrganisation(baseOrganisationFixture({ id: companyId, type: 'business', name: 'Acme Robotics Ltd' }));
+    let investors = [{ id: linkId, investor_name: 'Northwind Capital', accepted_at: '2026-11-21T09:00:00.000Z' }];
+    server().on('GET', `/api/organisations/${companyId}/investors`, () => ({ status: 200, body: { data: investors } }));
+    server().on('DELETE', `/api/organisations/${companyId}/investors/${linkId}`, () => {
+      investors = [];
+      return { status: 204 };
+    });
+    renderRoute(`/organization/${companyId}/investors`);
+    await screen.findByRole('heading', { name: 'Investors', level: 1 }, routeTimeout);
+    const investor = await screen.findByRole('listitem', { name: 'Northwind Capital' }, routeTimeout);
+    expect(screen.getByRole('link', { name: 'Investors' })).toHaveAttribute('href', `/organization/${companyId}/investors`);
+    await userEvent.setup().click(within(investor).getByRole('button', { name: 'End link' }));
+    expect(await screen.findByText('No investor reads this organisation’s team overview.')).toBeInTheDocument();
+  });
+});
