@@ -11,10 +11,11 @@ import type { ShareScope } from '@app/contract/organisation-shares';
 import { portfolioInvestorRole } from '../portfolio/public.ts';
 
 // Issue 13, "Access by type": what a viewer may see of an organisation's results is decided here,
-// in one function, for every team-insights call. Today the one relation is membership of the
-// organisation itself; a client's share with a human capital expert, an investor's portfolio and
-// an event's attendees become further relations (rows of `capabilitiesOf`) without touching the
-// services that ask. Someone with no relation gets a 404 whether the organisation exists or not.
+// in one function, for every team-insights call. The relations: membership of the organisation
+// itself, an investor's accepted portfolio link (portfolio) and a client's active share with a
+// Human Capital Expert (organisation-shares); further ones join as rows of `capabilitiesOf` without
+// touching the services that ask. Someone with no relation gets a 404 whether the organisation
+// exists or not.
 
 /** How the viewer stands to the organisation. */
 export type InsightsRelation =
