@@ -163,6 +163,24 @@ describe('organization.clients and organization.client-people: an HC expert main
     expect(await screen.findByText('No employees or contractors yet.', undefined, routeTimeout)).toBeInTheDocument();
   });
 
+  it('edits a person, keeping a joined person’s e-mail address as it is', async () => {
+    const joined: ClientPersonView = { ...cora, invitation: 'joined' };
+    serveExpert([clientView()], [joined]);
+    const personPath = `/api/organisations/${expertId}/clients/${clientId}/people/${cora.id}`;
+    server().on('PATCH', personPath, (request) => ({ status: 200, body: { data: { ...joined, ...(request.body as object) } } }));
+    renderRoute(`/organization/${expertId}/clients/${clientId}`);
+    const person = await screen.findByRole('listitem', { name: 'Cora Carpenter' }, routeTimeout);
+    await userEvent.click(within(person).getByRole('button', { name: 'Edit Cora Carpenter' }));
+    const form = within(person).getByRole('form', { name: 'Edit Cora Carpenter' });
+    expect(within(form).getByLabelText('E-mail')).toHaveAttribute('readonly');
+    const title = within(form).getByLabelText('Position title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Lead carpenter');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server().requestsTo('PATCH', personPath)[0]?.body).toEqual({ position_title: 'Lead carpenter', full_name: 'Cora Carpenter' }), routeTimeout);
+    await waitFor(() => expect(within(person).queryByRole('form')).not.toBeInTheDocument(), routeTimeout);
+  });
+
   it('says the client is no longer shared once the share has ended', async () => {
     serveExpert();
     server().on('GET', `/api/organisations/${expertId}/clients/${clientId}/people`, () => ({ status: 404, body: { message: shareMessages.shareNotActive, code: 'not_found' } }));
