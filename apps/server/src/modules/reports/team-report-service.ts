@@ -106,14 +106,14 @@ export function createTeamReportService(deps: TeamReportDeps) {
   }
 
   /** The snapshot of one edition: the whole organisation, each position title or session, each tenure band. */
-  async function snapshot(viewerId: string, access: InsightsAccess, edition: number): Promise<TeamReportDocument> {
+  async function snapshot(viewerId: string, access: InsightsAccess): Promise<Omit<TeamReportDocument, 'edition'>> {
     const whole = await overview(viewerId, access.organisationId, {});
     const pick = (group: TeamOverview, kind: TeamReportGroup['kind'], label: string): TeamReportGroup => ({ kind, label, big5: group.big5, values: group.values, culture: group.culture });
     const groups: TeamReportGroup[] = [pick(whole, 'organisation', access.organisationName)];
     for (const session of whole.filters.event_sessions ?? []) groups.push(pick(await overview(viewerId, access.organisationId, { event_session: session.id }), 'event_session', session.name));
     for (const title of whole.filters.position_titles) groups.push(pick(await overview(viewerId, access.organisationId, { position_title: title }), 'position_title', title));
     for (const tenure of whole.filters.tenures) groups.push(pick(await overview(viewerId, access.organisationId, { tenure }), 'tenure', tenure));
-    return teamReportDocument.parse({ organisation_name: access.organisationName, edition, generated_at: clock.now().toISOString(), minimum: whole.minimum, groups });
+    return { organisation_name: access.organisationName, generated_at: clock.now().toISOString(), minimum: whole.minimum, groups };
   }
 
   return {
@@ -144,6 +144,9 @@ export function createTeamReportService(deps: TeamReportDeps) {
       const earlier = await existingByKey(db);
       if (earlier) return { created: false, report: toItem(earlier) };
       if (!(await hasTeamService(organisationId))) throw new ForbiddenError(teamReportMessages.serviceRequired);
+      // Read before the transaction: the overview's reads take connections of their own, which a
+      // transaction waiting for them while holding one could starve the pool of.
+      const overviewNow = await snapshot(viewerId, access);
       return db.transaction(async (tx) => {
         // One request at a time per organisation: editions are numbered in order, a key used once.
         await tx.execute(sql`select id from organisations where id = ${organisationId} for update`);
@@ -151,7 +154,7 @@ export function createTeamReportService(deps: TeamReportDeps) {
         if (raced) return { created: false, report: toItem(raced) };
         const next = await tx.execute<{ edition: number }>(sql`select coalesce(max(edition), 0) + 1 as edition from team_reports where organisation_id = ${organisationId}`);
         const edition = Number(next.rows[0]!.edition);
-        const document = await snapshot(viewerId, access, edition);
+        const document = teamReportDocument.parse({ ...overviewNow, edition });
         const inserted = await tx.execute<Row>(sql`
           insert into team_reports (organisation_id, edition, request_key, requested_by, document, created_at, updated_at)
           values (${organisationId}, ${edition}, ${requestKey}, ${viewerId}, ${JSON.stringify(document)}::jsonb, ${clock.now()}, ${clock.now()})

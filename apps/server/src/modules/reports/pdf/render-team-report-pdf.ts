@@ -9,7 +9,7 @@ import { drawPageFurniture } from './page-furniture.ts';
 import { ensureRoom, gapBefore } from './pdf-flow.ts';
 import { formatCount, formatDate, formatScore } from './pdf-format.ts';
 import { artifact, group, tagged, type StructureParent } from './pdf-structure.ts';
-import { heightOf, textStyles, write } from './pdf-text-style.ts';
+import { heightOf, label, textStyles, write } from './pdf-text-style.ts';
 import { colors, contentWidth, page, spacing } from './pdf-theme.ts';
 import type { RenderedReport } from './render-report-pdf.ts';
 
@@ -153,6 +153,26 @@ function drawGroup(doc: PDFKit.PDFDocument, root: StructureParent, teamGroup: Te
   });
 }
 
+/**
+ * The running footer on page 1 too (page-furniture.ts leaves the first page to a cover; here it
+ * holds the introduction and the first group, so it is numbered like the rest).
+ */
+function drawFirstPageFooter(doc: PDFKit.PDFDocument, organisationName: string): void {
+  const range = doc.bufferedPageRange();
+  doc.switchToPage(range.start);
+  const right = left + contentWidth;
+  const running = { ...textStyles.small, size: 8, lineGap: 0 };
+  artifact(
+    doc,
+    () => {
+      doc.rect(left, page.footerY - 8, contentWidth, 0.6).fill(colors.border);
+      label(doc, organisationName, left, page.footerY, running);
+      label(doc, `Page 1 of ${range.count}`, right, page.footerY, running, 'right');
+    },
+    'Pagination',
+  );
+}
+
 /** The team report's document as a tagged PDF: an introduction, then every group's three sets. */
 export function renderTeamReportPdf(document: TeamReportDocument, options: { compress?: boolean } = {}): Promise<RenderedReport> {
   const doc = new PDFDocument({
@@ -179,6 +199,7 @@ export function renderTeamReportPdf(document: TeamReportDocument, options: { com
   drawIntroduction(doc, root, document);
   for (const teamGroup of document.groups) drawGroup(doc, root, teamGroup);
   drawPageFurniture(doc, teamReportTitle, document.organisation_name);
+  drawFirstPageFooter(doc, document.organisation_name);
   root.end();
   const pageCount = doc.bufferedPageRange().count;
   doc.end();
