@@ -30,6 +30,8 @@ export const teamInsightMessages = {
   consentSaved: 'Your choice is saved.',
   minimumTooLow: 'The group minimum cannot be lower than {value}.',
   minimumTooHigh: 'The group minimum cannot be higher than {value}.',
+  /** Lowering it once people count would show groups that were hidden before, to those who saw them hidden. */
+  minimumOnlyRaised: 'Once people have answered, the group minimum can only be raised: a lower one would show groups that were hidden before.',
   minimumSaved: 'The group minimum is changed.',
 } as const;
 

@@ -10,6 +10,9 @@ import { insightsAccess, requireCapability } from './insights-access.ts';
 // Issue 13: the group minimum of the team overview, 5 by default (event organisers 10),
 // configurable by owners and admins, never below 3 (event organisers never below 10). Each change
 // is a row of organisation_group_minimum_changes (who, when, what); the latest row is in force.
+// Once anyone counts in the overview (a member or attendee with a completed set) the minimum only
+// goes up: a lower one would show a group that was hidden before to whoever saw it hidden, who
+// could compare the two (issue 13: "never reveals a group retroactively").
 
 /** The minimum in force: the latest change, else the type's default; never below the type's floor. */
 export async function currentGroupMinimum(db: DatabaseHandle, organisationId: string, type: OrganisationType): Promise<number> {
@@ -60,8 +63,18 @@ export async function changeGroupMinimum(db: DatabaseHandle, viewerId: string, o
   if (minimum < floor) throw new ValidationError({ minimum: [teamInsightMessages.minimumTooLow.replace('{value}', String(floor))] });
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`group-minimum:${organisationId}`}, 0))`);
-    if ((await currentGroupMinimum(tx, organisationId, access.organisationType)) === minimum) return;
+    const current = await currentGroupMinimum(tx, organisationId, access.organisationType);
+    if (current === minimum) return;
+    if (minimum < current && (await anyoneCounts(tx, organisationId))) throw new ValidationError({ minimum: [teamInsightMessages.minimumOnlyRaised] });
     await tx.insert(organisationGroupMinimumChanges).values({ organisationId, minimum, changedBy: viewerId, changedAt: at });
   });
   return findGroupMinimum(db, viewerId, organisationId);
+}
+
+/** Whether anyone's completed set counts in the organisation's team overview: a member's, or an event attendee's. */
+async function anyoneCounts(db: DatabaseHandle, organisationId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ counts: boolean }>(sql`
+    select exists (select 1 from organisation_members om join team_result_summaries s on s.user_id = om.user_id where om.organisation_id = ${organisationId})
+        or exists (select 1 from event_attendees a join team_result_summaries s on s.user_id = a.user_id where a.organisation_id = ${organisationId}) as counts`);
+  return rows[0]?.counts === true;
 }

@@ -265,12 +265,10 @@ describe('the team overview', () => {
 describe('the group minimum', () => {
   it('is changed by an owner or admin, recorded with who and when, and applied to the overview', async () => {
     const { owner, id } = await newOrganisation();
-    for (const person of respondents(4)) await join(id, person);
-    expect((await overview(owner, id)).big5).toEqual(notEnough);
-
     const initial = groupMinimumEnvelope.parse((await t.app.inject({ method: 'GET', url: teamInsightApiPaths.groupMinimum(id), headers: owner.authHeaders })).json()).data;
     expect(initial).toEqual({ minimum: 5, default: 5, floor: 3, changes: [] });
 
+    // Before anyone answered, it may go down.
     const changed = await t.app.inject({ method: 'PUT', url: teamInsightApiPaths.groupMinimum(id), headers: owner.headersWithCsrf, payload: { minimum: 4 } });
     expect(changed.statusCode).toBe(200);
     // A retried request records nothing more.
@@ -281,9 +279,28 @@ describe('the group minimum', () => {
     expect(log.changes[0]).toMatchObject({ minimum: 4, changed_by: { user_id: owner.account.id, name: 'Olga Owner' } });
     expect(Date.now() - Date.parse(log.changes[0]!.changed_at)).toBeLessThan(60_000);
 
+    for (const person of respondents(4)) await join(id, person);
     const now = await overview(owner, id);
     expect(now.minimum).toBe(4);
     expect(now.big5).toMatchObject({ status: 'shown', respondents: 4 });
+  });
+
+  it('only goes up once people have answered, so no group hidden before is shown to whoever saw it hidden', async () => {
+    const { owner, id } = await newOrganisation();
+    for (const person of respondents(4)) await join(id, person);
+    expect((await overview(owner, id)).big5).toEqual(notEnough);
+
+    const lower = await t.app.inject({ method: 'PUT', url: teamInsightApiPaths.groupMinimum(id), headers: owner.headersWithCsrf, payload: { minimum: 4 } });
+    expect(lower.statusCode).toBe(422);
+    expect(lower.json().errors.minimum).toEqual([teamInsightMessages.minimumOnlyRaised]);
+    expect((await overview(owner, id)).big5).toEqual(notEnough);
+
+    const higher = await t.app.inject({ method: 'PUT', url: teamInsightApiPaths.groupMinimum(id), headers: owner.headersWithCsrf, payload: { minimum: 6 } });
+    expect(higher.statusCode).toBe(200);
+    const back = await t.app.inject({ method: 'PUT', url: teamInsightApiPaths.groupMinimum(id), headers: owner.headersWithCsrf, payload: { minimum: 5 } });
+    expect(back.statusCode).toBe(422);
+    const log = groupMinimumEnvelope.parse((await t.app.inject({ method: 'GET', url: teamInsightApiPaths.groupMinimum(id), headers: owner.authHeaders })).json()).data;
+    expect(log).toMatchObject({ minimum: 6, changes: [{ minimum: 6 }] });
   });
 
   it('is never below 3, and for an event organiser never below 10 (10 by default)', async () => {
