@@ -102,6 +102,10 @@ test('an HC expert maintains a client’s employee list until the client revokes
 
   // The client revokes; the expert's pages say the client is no longer shared.
   await share.getByRole('button', { name: 'Revoke the share with Talent Partners' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke the share with Talent Partners?' });
+  await expect(confirm).toBeVisible();
+  await shot(page, 'client-revoke-confirm');
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(share.getByText('Revoked by the client')).toBeVisible();
   await expertPage.reload();
   await expect(expertPage.getByText(shareMessages.shareNotActive)).toBeVisible();

@@ -2,13 +2,13 @@ import type { ClientShareView } from '@app/contract/organisation-shares';
 import { shareMessages } from '@app/contract/organisation-shares';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { toast } from '@/lib/toast';
 import { useClientShares, useRevokeShare } from '../api/client-shares';
 import { formatDate } from '../lib/format';
 import { refusalMessage } from '../lib/refusal';
+import { ConfirmAction } from './confirm-action';
 import { LoadFailed, Loading } from './page-states';
 import { ScopeList } from './scope-list';
 import { ShareStatusBadge } from './status-badge';
@@ -23,8 +23,9 @@ export function ClientSharesSection({ clientId }: { clientId: string }) {
   const onRevoke = async (share: ClientShareView) => {
     setError(null);
     const result = await revoke(share.id);
-    if (result.data !== null) void toast.success(shareMessages.revoked);
-    else setError(refusalMessage(result));
+    if (result.data === null) return refusalMessage(result);
+    void toast.success(shareMessages.revoked);
+    return null;
   };
 
   return (
@@ -50,9 +51,14 @@ export function ClientSharesSection({ clientId }: { clientId: string }) {
                   <p className="text-xs text-muted-foreground">{t('organisationSharing.sharing.offeredAt', { date: formatDate(share.offered_at, i18n.language) })}</p>
                 </div>
                 {(share.status === 'offered' || share.status === 'active') && (
-                  <Button variant="outline" size="sm" aria-label={t('organisationSharing.sharing.revokeLabel', { name: share.expert_organisation_name })} onClick={() => void onRevoke(share)}>
-                    {t('organisationSharing.sharing.revoke')}
-                  </Button>
+                  <ConfirmAction
+                    label={t('organisationSharing.sharing.revoke')}
+                    ariaLabel={t('organisationSharing.sharing.revokeLabel', { name: share.expert_organisation_name })}
+                    title={t('organisationSharing.sharing.revokeTitle', { name: share.expert_organisation_name })}
+                    description={t('organisationSharing.sharing.revokeDescription', { name: share.expert_organisation_name })}
+                    confirmLabel={t('organisationSharing.sharing.revoke')}
+                    action={() => onRevoke(share)}
+                  />
                 )}
               </li>
             ))}

@@ -13,6 +13,7 @@ import { RequestRefusal, statusOf } from '@/lib/request-refusal';
 import { routePath } from '@/lib/route-paths';
 import { toast } from '@/lib/toast';
 import { useClientPeople, useClientPeopleChanges } from '../api/client-people';
+import { ConfirmAction } from '../components/confirm-action';
 import { LoadFailed, Loading } from '../components/page-states';
 import { PersonForm } from '../components/person-form';
 import { InvitationBadge } from '../components/status-badge';
@@ -154,9 +155,19 @@ function PeopleEditor({ expertId, clientId, people }: { expertId: string; client
                       <Button size="sm" variant="outline" aria-label={t('organisationSharing.people.editLabel', { name: person.full_name })} onClick={() => setEditing(person.id)}>
                         {t('organisationSharing.people.edit')}
                       </Button>
-                      <Button size="sm" variant="outline" aria-label={t('organisationSharing.people.removeLabel', { name: person.full_name })} onClick={() => void act(() => changes.remove(person.id), shareMessages.personRemoved)}>
-                        {t('organisationSharing.people.remove')}
-                      </Button>
+                      <ConfirmAction
+                        label={t('organisationSharing.people.remove')}
+                        ariaLabel={t('organisationSharing.people.removeLabel', { name: person.full_name })}
+                        title={t('organisationSharing.people.removeTitle', { name: person.full_name })}
+                        description={t('organisationSharing.people.removeDescription', { name: person.full_name })}
+                        confirmLabel={t('organisationSharing.people.remove')}
+                        action={async () => {
+                          const result = await changes.remove(person.id);
+                          if (result.error !== null) return refusalMessage(result);
+                          void toast.success(shareMessages.personRemoved);
+                          return null;
+                        }}
+                      />
                     </div>
                   </div>
                 )}

@@ -13,6 +13,7 @@ import { statusOf } from '@/lib/request-refusal';
 import { routePath } from '@/lib/route-paths';
 import { toast } from '@/lib/toast';
 import { useAnswerShare, useExpertClients, type ShareAnswer } from '../api/expert-clients';
+import { ConfirmAction } from '../components/confirm-action';
 import { LoadFailed, Loading } from '../components/page-states';
 import { ScopeList } from '../components/scope-list';
 import { ShareStatusBadge } from '../components/status-badge';
@@ -69,11 +70,17 @@ function ClientList({ expertId }: { expertId: string }) {
   const answer = useAnswerShare(expertId);
   const [error, setError] = useState<string | null>(null);
 
-  const onAnswer = async (client: ExpertClientView, step: ShareAnswer) => {
+  /** Returns the refusal's message (also shown above the list), or null once done. */
+  const onAnswer = async (client: ExpertClientView, step: ShareAnswer): Promise<string | null> => {
     setError(null);
     const result = await answer(client.client_organisation_id, step);
-    if (result.data !== null) void toast.success(answerToast[step]);
-    else setError(refusalMessage(result));
+    if (result.data !== null) {
+      void toast.success(answerToast[step]);
+      return null;
+    }
+    const message = refusalMessage(result);
+    if (step !== 'revoke') setError(message);
+    return message;
   };
 
   if (clients.isPending) return <Loading />;
@@ -122,9 +129,14 @@ function ClientList({ expertId }: { expertId: string }) {
                     </Link>
                   )}
                   {client.status === 'active' && (
-                    <Button size="sm" variant="outline" onClick={() => void onAnswer(client, 'revoke')}>
-                      {t('organisationSharing.clients.end')}
-                    </Button>
+                    <ConfirmAction
+                      label={t('organisationSharing.clients.end')}
+                      ariaLabel={t('organisationSharing.clients.endLabel', { name: client.client_organisation_name })}
+                      title={t('organisationSharing.clients.endTitle', { name: client.client_organisation_name })}
+                      description={t('organisationSharing.clients.endDescription', { name: client.client_organisation_name })}
+                      confirmLabel={t('organisationSharing.clients.end')}
+                      action={() => onAnswer(client, 'revoke')}
+                    />
                   )}
                 </div>
               </section>

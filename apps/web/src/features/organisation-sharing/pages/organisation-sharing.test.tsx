@@ -107,6 +107,11 @@ describe('organization.sharing: a business shares itself with HC experts', () =>
     expect(await screen.findByText('Only an owner can offer a share.', undefined, routeTimeout)).toBeInTheDocument();
     server().on('GET', `/api/organisations/${clientId}/shares`, () => ({ status: 200, body: { data: [{ ...activeShare, status: 'revoked', revoked_by: 'client' }] } }));
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke the share with People Advisors' }, routeTimeout));
+    // It asks first, saying what happens.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke the share with People Advisors?' }, routeTimeout);
+    expect(within(dialog).getByText(/People Advisors loses access to your organisation at once/)).toBeInTheDocument();
+    expect(server().requestsTo('DELETE', `/api/organisations/${clientId}/shares/${shareId}`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     const share = await screen.findByRole('listitem', { name: 'People Advisors' }, routeTimeout);
     await waitFor(() => expect(within(share).getByText('Revoked by the client')).toBeInTheDocument(), routeTimeout);
     expect(within(share).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
@@ -160,6 +165,7 @@ describe('organization.clients and organization.client-people: an HC expert main
 
     server().on('GET', peoplePath, () => ({ status: 200, body: { data: { client_organisation_name: 'Oak & Pine Ltd', scope: ['maintain_people'], people: [] } } }));
     await userEvent.click(within(person).getByRole('button', { name: 'Remove Cora Carpenter' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Remove Cora Carpenter?' }, routeTimeout)).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('No employees or contractors yet.', undefined, routeTimeout)).toBeInTheDocument();
   });
 
