@@ -119,15 +119,16 @@ function perScale(length: number, expression: (position: number) => string): SQL
 /** Every cell of the organisation with its sums per scale, in two statements. */
 export async function teamOverviewCells(db: DatabaseHandle, organisationId: string, now: Date, population: TeamPopulation = 'members'): Promise<TeamOverviewCells> {
   const people = population === 'event_attendees' ? sql`event_attendees` : sql`organisation_members`;
-  // The scales (ids, names, order) of each set, from the member whose summary was written last.
-  const someone = (name: string) => {
+  // The scales (ids, names, order) of each set, from the member whose summary was written last
+  // (the members' summaries read once, then searched per column).
+  const latest = (name: string) => {
     const column = sql.raw(name);
-    return sql`(select s.${column} from ${people} om join team_result_summaries s on s.user_id = om.user_id
-      where om.organisation_id = ${organisationId} and s.${column} is not null order by s.updated_at desc, s.user_id limit 1) as ${column}`;
+    return sql`(select ${column} from summaries where ${column} is not null order by updated_at desc, user_id limit 1) as ${column}`;
   };
-  const shapeResult = await db.execute(
-    sql`select ${sql.join(['big5_ids', 'big5_labels', 'values_ids', 'values_labels', 'culture_ids', 'culture_labels'].map(someone), sql`, `)}`,
-  );
+  const shapeResult = await db.execute(sql`
+    with summaries as materialized (
+      select s.* from ${people} om join team_result_summaries s on s.user_id = om.user_id where om.organisation_id = ${organisationId})
+    select ${sql.join(['big5_ids', 'big5_labels', 'values_ids', 'values_labels', 'culture_ids', 'culture_labels'].map(latest), sql`, `)}`);
   const shape = checkedRow('team overview: scales', shapeRow, shapeResult.rows[0]);
   const big5Count = shape.big5_ids?.length ?? 0;
   const valuesCount = shape.values_ids?.length ?? 0;
