@@ -3,16 +3,15 @@ import { CalendarDays } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadFailed, Loading } from '@/components/page-states';
 import { TextField } from '@/components/text-field';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PendingButton } from '@/components/ui/pending-button';
-import { Spinner } from '@/components/ui/spinner';
 import { useOrganisation } from '@/lib/organisation-details';
 import { usePageValue } from '@/lib/page-values';
 import { statusOf } from '@/lib/request-refusal';
@@ -33,10 +32,10 @@ export function AttendeesPage() {
   const organisation = useOrganisation(id);
   usePageValue('organisationName', organisation.data?.name);
 
-  if (organisation.isPending) return <Loading />;
+  if (organisation.isPending) return <Loading className="mx-auto w-full max-w-5xl" />;
   if (organisation.isError) {
     const notFound = statusOf(organisation.error) === 404;
-    return <Failed message={notFound ? t('eventAttendees.notFound') : t('eventAttendees.loadFailed')} retry={notFound ? undefined : () => void organisation.refetch()} />;
+    return <LoadFailed className="mx-auto w-full max-w-xl" message={notFound ? t('eventAttendees.notFound') : t('eventAttendees.loadFailed')} retry={notFound ? undefined : () => void organisation.refetch()} />;
   }
   const { name, role, type } = organisation.data;
   const refusal = type !== 'event_organiser' ? t('eventAttendees.notEventOrganiser') : role === 'member' ? t('eventAttendees.managersOnly', { organisation: name }) : null;
@@ -52,39 +51,7 @@ export function AttendeesPage() {
           <p className="text-muted-foreground">{t('eventAttendees.description', { organisation: name })}</p>
         </div>
       </div>
-      {refusal ? <Failed message={refusal} /> : <Sessions organisationId={id} />}
-    </div>
-  );
-}
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <p role="status" className="mx-auto flex w-full max-w-5xl items-center gap-2 text-sm text-muted-foreground">
-      <Spinner />
-      {t('app.loading')}
-    </p>
-  );
-}
-
-function Failed({ message, retry }: { message: string; retry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="mx-auto w-full max-w-xl">
-      <FormAlert>
-        <p>{message}</p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          {retry ? (
-            <Button variant="outline" size="sm" onClick={retry}>
-              {t('eventAttendees.retry')}
-            </Button>
-          ) : (
-            <Link to={routePath('dashboard')} className={buttonClassName({ variant: 'outline', size: 'sm' })}>
-              {t('breadcrumbs.dashboard')}
-            </Link>
-          )}
-        </div>
-      </FormAlert>
+      {refusal ? <LoadFailed className="mx-auto w-full max-w-xl" message={refusal} /> : <Sessions organisationId={id} />}
     </div>
   );
 }
@@ -93,7 +60,7 @@ function Sessions({ organisationId }: { organisationId: string }) {
   const { t } = useTranslation();
   const sessions = useEventSessions(organisationId);
   if (sessions.isPending) return <Loading />;
-  if (sessions.isError) return <Failed message={sessions.error.message || t('eventAttendees.loadFailed')} retry={() => void sessions.refetch()} />;
+  if (sessions.isError) return <LoadFailed className="mx-auto w-full max-w-xl" message={sessions.error.message || t('eventAttendees.loadFailed')} retry={() => void sessions.refetch()} />;
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { auditLogPageSize, useAuditLog } from '../api/audit-log';
 import { formatDateTime } from '../lib/format';
-import { LoadFailed, Loading } from './page-states';
+import { LoadFailed, Loading } from '@/components/page-states';
 
 /** What changed in an edit: "position title: Carpenter → Lead carpenter". */
 function Changes({ entry }: { entry: AuditEntryView }) {

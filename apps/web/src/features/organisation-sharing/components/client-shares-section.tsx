@@ -9,7 +9,7 @@ import { useClientShares, useRevokeShare } from '../api/client-shares';
 import { formatDate } from '../lib/format';
 import { refusalMessage } from '../lib/refusal';
 import { ConfirmAction } from './confirm-action';
-import { LoadFailed, Loading } from './page-states';
+import { LoadFailed, Loading } from '@/components/page-states';
 import { ScopeList } from './scope-list';
 import { ShareStatusBadge } from './status-badge';
 

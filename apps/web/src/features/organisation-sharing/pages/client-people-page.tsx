@@ -14,7 +14,7 @@ import { routePath } from '@/lib/route-paths';
 import { toast } from '@/lib/toast';
 import { useClientPeople, useClientPeopleChanges } from '../api/client-people';
 import { ConfirmAction } from '../components/confirm-action';
-import { LoadFailed, Loading } from '../components/page-states';
+import { LoadFailed, Loading } from '@/components/page-states';
 import { PersonForm } from '../components/person-form';
 import { InvitationBadge } from '../components/status-badge';
 import { refusalMessage } from '../lib/refusal';

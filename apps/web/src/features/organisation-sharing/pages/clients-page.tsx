@@ -14,7 +14,7 @@ import { routePath } from '@/lib/route-paths';
 import { toast } from '@/lib/toast';
 import { useAnswerShare, useExpertClients, type ShareAnswer } from '../api/expert-clients';
 import { ConfirmAction } from '../components/confirm-action';
-import { LoadFailed, Loading } from '../components/page-states';
+import { LoadFailed, Loading } from '@/components/page-states';
 import { ScopeList } from '../components/scope-list';
 import { ShareStatusBadge } from '../components/status-badge';
 import { refusalMessage } from '../lib/refusal';

@@ -9,7 +9,7 @@ import { statusOf } from '@/lib/request-refusal';
 import { AuditLogSection } from '../components/audit-log-section';
 import { ClientSharesSection } from '../components/client-shares-section';
 import { OfferShareForm } from '../components/offer-share-form';
-import { LoadFailed, Loading } from '../components/page-states';
+import { LoadFailed, Loading } from '@/components/page-states';
 import '../organisation-sharing-texts';
 
 /**

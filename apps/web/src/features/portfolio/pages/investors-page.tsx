@@ -3,9 +3,9 @@ import { Briefcase } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Loading } from '@/components/page-states';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
 import { useOrganisation } from '@/lib/organisation-details';
 import { usePageValue } from '@/lib/page-values';
 import { statusOf } from '@/lib/request-refusal';
@@ -32,7 +32,7 @@ export function InvestorsPage() {
   const end = useEndInvestorLink(id);
   const [busy, setBusy] = useState<string | null>(null);
 
-  if (organisation.isPending) return <Loading />;
+  if (organisation.isPending) return <Loading className="mx-auto w-full max-w-3xl" />;
   if (organisation.isError) {
     const notFound = statusOf(organisation.error) === 404;
     return (
@@ -72,7 +72,7 @@ export function InvestorsPage() {
           <p>{t('portfolio.investors.managersOnly', { organisation: name })}</p>
         </FormAlert>
       ) : investors.isPending ? (
-        <Loading />
+        <Loading className="mx-auto w-full max-w-3xl" />
       ) : investors.isError ? (
         <FormAlert>
           <p>{investors.error.message || t('portfolio.loadFailed')}</p>
@@ -101,12 +101,3 @@ export function InvestorsPage() {
   );
 }
 
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <p role="status" className="mx-auto flex w-full max-w-3xl items-center gap-2 text-sm text-muted-foreground">
-      <Spinner />
-      {t('app.loading')}
-    </p>
-  );
-}

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
+import { LoadFailed, Loading } from '@/components/page-states';
 import { EmailField } from '@/components/email-field';
 import type { RequestResult } from '@/lib/http-client';
 import { TextField } from '@/components/text-field';
@@ -13,7 +14,6 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
-import { Spinner } from '@/components/ui/spinner';
 import { useOrganisation } from '@/lib/organisation-details';
 import { usePageValue } from '@/lib/page-values';
 import { statusOf } from '@/lib/request-refusal';
@@ -37,10 +37,10 @@ export function PortfolioPage() {
   const organisation = useOrganisation(id);
   usePageValue('organisationName', organisation.data?.name);
 
-  if (organisation.isPending) return <Loading />;
+  if (organisation.isPending) return <Loading className="mx-auto w-full max-w-5xl" />;
   if (organisation.isError) {
     const notFound = statusOf(organisation.error) === 404;
-    return <Failed message={notFound ? t('portfolio.notFound') : t('portfolio.loadFailed')} retry={notFound ? undefined : () => void organisation.refetch()} />;
+    return <LoadFailed className="mx-auto w-full max-w-xl" message={notFound ? t('portfolio.notFound') : t('portfolio.loadFailed')} retry={notFound ? undefined : () => void organisation.refetch()} />;
   }
   const { name, role, type } = organisation.data;
   const refusal = type !== 'investor' ? t('portfolio.notInvestor') : role === 'member' ? t('portfolio.managersOnly', { organisation: name }) : null;
@@ -57,7 +57,7 @@ export function PortfolioPage() {
         </div>
       </div>
       {refusal ? (
-        <Failed message={refusal} />
+        <LoadFailed className="mx-auto w-full max-w-xl" message={refusal} />
       ) : (
         <>
           <Card>
@@ -68,38 +68,6 @@ export function PortfolioPage() {
           <Companies investorId={id} />
         </>
       )}
-    </div>
-  );
-}
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <p role="status" className="mx-auto flex w-full max-w-5xl items-center gap-2 text-sm text-muted-foreground">
-      <Spinner />
-      {t('app.loading')}
-    </p>
-  );
-}
-
-function Failed({ message, retry }: { message: string; retry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="mx-auto w-full max-w-xl">
-      <FormAlert>
-        <p>{message}</p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          {retry ? (
-            <Button variant="outline" size="sm" onClick={retry}>
-              {t('portfolio.retry')}
-            </Button>
-          ) : (
-            <Link to={routePath('dashboard')} className={buttonClassName({ variant: 'outline', size: 'sm' })}>
-              {t('breadcrumbs.dashboard')}
-            </Link>
-          )}
-        </div>
-      </FormAlert>
     </div>
   );
 }

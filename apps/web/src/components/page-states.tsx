@@ -4,27 +4,31 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { routePath } from '@/lib/route-paths';
+import { cn } from '@/lib/utils';
 
-export function Loading() {
+// A page's (or a section's) two states before its content: loading, and failed to load.
+
+/** 'Loading…' with a spinner, read out as a status. */
+export function Loading({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+    <p role="status" className={cn('flex items-center gap-2 text-sm text-muted-foreground', className)}>
       <Spinner />
       {t('app.loading')}
     </p>
   );
 }
 
-/** A page or section that could not load: why, and a retry unless it is gone for good. */
-export function LoadFailed({ message, retry }: { message: string; retry?: () => void }) {
+/** A page or section that could not load: why, and a retry unless it is gone for good (then the way to the dashboard). */
+export function LoadFailed({ message, retry, className }: { message: string; retry?: () => void; className?: string }) {
   const { t } = useTranslation();
   return (
-    <FormAlert>
+    <FormAlert className={className}>
       <p>{message}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         {retry && (
           <Button variant="outline" size="sm" onClick={retry}>
-            {t('organisationSharing.retry')}
+            {t('global.tryAgain')}
           </Button>
         )}
         {!retry && (
