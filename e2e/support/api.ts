@@ -1,6 +1,7 @@
 import { loginResponse, type LoginResponse, type TokenPair } from '@app/contract/auth';
 import type { BirthDetailsRequest } from '@app/contract/birth-details';
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { verificationLinkPattern, waitForMailLink } from './outbox.ts';
 
 // Set-up through the product's own HTTP API, for tests that are not about the form that would
 // otherwise do it. Every call goes through the real CSRF double-submit, like the SPA's.
@@ -73,6 +74,17 @@ export async function saveBirthDetailsThroughApi(request: APIRequestContext, ses
     data: details,
   });
   await expectStatus(response, 200, 'PUT /api/user/birth-details');
+}
+
+/** Opens the verification link e-mailed to `email` as its account would: POST /api/email/verify with the link's parts. */
+export async function verifyEmailThroughApi(request: APIRequestContext, email: string, session: TokenPair): Promise<void> {
+  const verification = new URL(await waitForMailLink(request, email, verificationLinkPattern));
+  const [, , id, hash] = verification.pathname.split('/');
+  const response = await request.post('/api/email/verify', {
+    headers: { ...(await csrfHeaders(request)), Authorization: `Bearer ${session.access_token}` },
+    data: { id, hash, expires: Number(verification.searchParams.get('expires')), signature: verification.searchParams.get('signature') },
+  });
+  await expectStatus(response, 200, 'POST /api/email/verify');
 }
 
 /**

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { shareMessages } from '@app/contract/organisation-shares';
-import type { Page } from '@playwright/test';
 import { signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, test, uniqueEmail } from '../support/accounts.ts';
+import { expectAccessibleInBothSchemes } from '../support/axe.ts';
 import { createOrganisationThroughApi } from '../support/organisations.ts';
 import { waitForMailLink } from '../support/outbox.ts';
 
@@ -12,17 +11,6 @@ import { waitForMailLink } from '../support/outbox.ts';
 // client revokes and the expert's pages say the client is no longer shared.
 
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
-
-/** No axe violation in light mode (every rule), then in dark mode (the colour rules), as team-insights.spec.ts scans. */
-async function expectAccessibleInBothSchemes(page: Page): Promise<void> {
-  const violations = async (builder: AxeBuilder) => (await builder.analyze()).violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(await violations(new AxeBuilder({ page })), 'light mode').toEqual([]);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  expect(await violations(new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block'])), 'dark mode').toEqual([]);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('an HC expert maintains a client’s employee list until the client revokes the share', async ({ page, request, browser }) => {
   test.setTimeout(180_000);

@@ -1,14 +1,12 @@
 import { eventApiPaths, organisationApiPaths, portfolioApiPaths, teamInsightApiPaths } from '@app/contract/api-paths';
 import { eventSessionEnvelope } from '@app/contract/event-attendees';
-import { organisationEnvelope, type CreateOrganisationInput } from '@app/contract/organisations';
 import { teamInsightMessages } from '@app/contract/team-insights';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { csrfHeaders, signInBrowser } from '../support/api.ts';
+import { csrfHeaders, signInBrowser, verifyEmailThroughApi } from '../support/api.ts';
 import { createUserThroughApi, expect, test } from '../support/accounts.ts';
 import { createOrganisationThroughApi } from '../support/organisations.ts';
-import { verificationLinkPattern, waitForMailLink } from '../support/outbox.ts';
-import { catalogueThroughApi } from '../support/shop.ts';
+import { waitForMailLink } from '../support/outbox.ts';
 
 // Issue 13's investor and event organiser in the built product: an investor links a portfolio
 // company and reads its team overview without being able to change anything; an event organiser
@@ -18,44 +16,6 @@ import { catalogueThroughApi } from '../support/shop.ts';
 
 type Session = Awaited<ReturnType<typeof createUserThroughApi>>['session'];
 const bearer = (session: Session) => ({ Authorization: `Bearer ${session.access_token}` });
-const description = 'We run conferences and invest in small technology companies across the north of England. '.repeat(4);
-
-/** An investor or event organiser through POST /api/organisations (the wizard's other types are in support/organisations.ts). */
-async function createOrganisation(request: APIRequestContext, owner: Session, type: 'investor' | 'event_organiser', name: string, extra: Partial<CreateOrganisationInput['details']>): Promise<string> {
-  const service = (await catalogueThroughApi(request, owner)).find((product) => product.sku === 'SERVICE-TEAM-PROFILES');
-  if (!service) throw new Error('the catalogue has no team profiles service');
-  const response = await request.post(organisationApiPaths.list, {
-    headers: { ...bearer(owner), ...(await csrfHeaders(request)) },
-    data: {
-      creation_key: randomUUID(),
-      type,
-      services: [{ product_id: service.id, quantity: service.minimum_quantity }],
-      details: {
-        name,
-        address: '1 Wellington Place, Leeds',
-        registration_number: '11223344',
-        vat_code: 'GB987654321',
-        business_description: description,
-        users: [{ position_title: 'Partner', full_name: 'Zofia Partner', email: `zofia-${randomUUID().slice(0, 8)}@example.com` }],
-        ...extra,
-      },
-      plan: type === 'event_organiser' ? 'contract' : 'monthly',
-      billing_details: { name, billing_email: 'billing@example.com', address_line_1: '1 Wellington Place', city: 'Leeds', postal_code: 'LS1 4AP', country: 'GB' },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return organisationEnvelope.parse(await response.json()).data.id;
-}
-
-async function verifyEmail(request: APIRequestContext, email: string, session: Session): Promise<void> {
-  const verification = new URL(await waitForMailLink(request, email, verificationLinkPattern));
-  const [, , id, hash] = verification.pathname.split('/');
-  const verify = await request.post('/api/email/verify', {
-    headers: { ...bearer(session), ...(await csrfHeaders(request)) },
-    data: { id, hash, expires: Number(verification.searchParams.get('expires')), signature: verification.searchParams.get('signature') },
-  });
-  expect(verify.status(), await verify.text()).toBe(200);
-}
 
 async function useOrganisationProfile(page: Page, name: string): Promise<void> {
   await page.goto('/dashboard');
@@ -68,9 +28,9 @@ test('an investor reads a portfolio company’s team overview and cannot change 
   const run = randomUUID().slice(0, 8);
   const investor = await createUserThroughApi(request, 'investor', { name: 'Ivana Investor', birthDetails: true });
   const representative = await createUserThroughApi(request, 'representative', { name: 'Rita Representative', birthDetails: true });
-  await verifyEmail(request, representative.email, representative.session);
+  await verifyEmailThroughApi(request, representative.email, representative.session);
   const companyId = await createOrganisationThroughApi(request, representative.session, { name: `Acme Robotics ${run}` });
-  await createOrganisation(request, investor.session, 'investor', `Northwind Capital ${run}`, { portfolio_companies: [{ company_name: 'Acme Robotics', representative_email: representative.email }] });
+  await createOrganisationThroughApi(request, investor.session, { name: `Northwind Capital ${run}`, type: 'investor', details: { portfolio_companies: [{ company_name: 'Acme Robotics', representative_email: representative.email }] } });
 
   // The investor invites the representative from the Portfolio page (the wizard listed the company).
   await signInBrowser(page, investor.session);
@@ -117,7 +77,7 @@ test('an event organiser sees “Not enough responses” with 9 attendees who an
   test.setTimeout(420_000);
   const run = randomUUID().slice(0, 8);
   const organiser = await createUserThroughApi(request, 'organiser', { name: 'Erik Organiser', birthDetails: true });
-  const eventId = await createOrganisation(request, organiser.session, 'event_organiser', `Leeds Tech Week ${run}`, { nature_of_event: 'A week of talks and workshops for people who build software.' });
+  const eventId = await createOrganisationThroughApi(request, organiser.session, { name: `Leeds Tech Week ${run}`, type: 'event_organiser', details: { nature_of_event: 'A week of talks and workshops for people who build software.' } });
   const created = await request.post(eventApiPaths.sessions(eventId), { headers: { ...bearer(organiser.session), ...(await csrfHeaders(request)) }, data: { name: 'Main hall' } });
   expect(created.status(), await created.text()).toBe(201);
   const session = eventSessionEnvelope.parse(await created.json()).data;

@@ -1,14 +1,11 @@
 import { activationMessages } from '@app/contract/organisation-billing';
 import { memberMessages } from '@app/contract/organisation-members';
-import { organisationOfferEnvelope } from '@app/contract/organisation-pricing';
-import { organisationEnvelope, type CreateOrganisationInput } from '@app/contract/organisations';
-import type { APIRequestContext } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
-import { csrfHeaders, signInBrowser, storedSession } from '../support/api.ts';
+import { signInBrowser, storedSession } from '../support/api.ts';
 import { createUserThroughApi, expect, newCredentials, test } from '../support/accounts.ts';
 import { verificationLinkPattern, waitForMailLink } from '../support/outbox.ts';
 import { completeQuestionnaireThroughApi } from '../support/questionnaire.ts';
 import { fillCard, testCards } from '../support/shop.ts';
+import { createOrganisationThroughApi } from '../support/organisations.ts';
 import { choosePeriod, choosePlaceByKeyboard, dateField, expectPath, timeField } from '../support/ui.ts';
 
 // Issue 12: someone invited without an account opens the e-mailed link logged out, signs up from
@@ -16,38 +13,11 @@ import { choosePeriod, choosePlaceByKeyboard, dateField, expectPath, timeField }
 // same browser, the birth details, the questionnaire) and lands back on the invitation to accept.
 
 const invitationLinkPattern = /\/invitations\/[A-Za-z0-9_-]{43}$/;
-const description = 'We design and build office furniture from reclaimed oak and pine, and fit out workplaces for small teams. '.repeat(4);
-
-/** A business organisation made through POST /api/organisations (the wizard has its own journey in organisations.spec.ts). */
-async function createBusinessThroughApi(request: APIRequestContext, accessToken: string, name: string): Promise<string> {
-  const offer = organisationOfferEnvelope.parse(await (await request.get('/api/organisations/offer', { headers: { Authorization: `Bearer ${accessToken}` } })).json()).data;
-  const service = offer.services[0];
-  if (!service) throw new Error('the catalogue offers no organisation service');
-  const body: CreateOrganisationInput = {
-    creation_key: randomUUID(),
-    type: 'business',
-    services: [{ product_id: service.id, quantity: service.minimum_quantity }],
-    details: {
-      name,
-      address: '12 Market Street, Leeds',
-      registration_number: '09876543',
-      vat_code: 'GB123456789',
-      business_description: description,
-      users: [{ position_title: 'Director', full_name: 'Zofia Łukasiewicz', email: `zofia-${randomUUID()}@example.com` }],
-      employees: [1, 2, 3].map((index) => ({ position_title: 'Carpenter', name: `Employee ${index}`, email: `employee${index}-${randomUUID()}@example.com` })),
-    },
-    plan: 'monthly',
-    billing_details: { name, billing_email: 'billing@example.com', address_line_1: '12 Market Street', city: 'Leeds', postal_code: 'LS1 1AA', country: 'GB' },
-  };
-  const response = await request.post('/api/organisations', { headers: { ...(await csrfHeaders(request)), Authorization: `Bearer ${accessToken}` }, data: body });
-  if (response.status() !== 201) throw new Error(`POST /api/organisations: ${response.status()} ${await response.text()}`);
-  return organisationEnvelope.parse(await response.json()).data.id;
-}
 
 test('someone invited signs up from the link logged out, verifies, completes the registration and accepts', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const owner = await createUserThroughApi(request, 'invite-owner', { name: 'Olga Owner', birthDetails: true });
-  const organisationId = await createBusinessThroughApi(request, owner.session.access_token, 'Birch & Co');
+  const organisationId = await createOrganisationThroughApi(request, owner.session, { name: 'Birch & Co' });
   const invitee = newCredentials('invite-new', 'Ines Invitee');
 
   // The owner activates the organisation with the test card, then invites an address that has no account.
@@ -127,7 +97,7 @@ test('someone invited with an account logs in from the link and comes straight b
   test.setTimeout(120_000);
   const owner = await createUserThroughApi(request, 'invite-owner2', { name: 'Olga Owner', birthDetails: true });
   const invitee = await createUserThroughApi(request, 'invite-existing', { name: 'Ian Existing', birthDetails: true });
-  const organisationId = await createBusinessThroughApi(request, owner.session.access_token, 'Aspen Ltd');
+  const organisationId = await createOrganisationThroughApi(request, owner.session, { name: 'Aspen Ltd' });
   // Their address is verified already (the link from the sign-up's e-mail, opened through the API).
   const verification = await waitForMailLink(request, invitee.email, verificationLinkPattern);
   await signInBrowser(page, invitee.session);

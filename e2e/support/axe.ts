@@ -1,0 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * No axe violation on the page as it is, in light mode (every rule), then in dark mode (the colour
+ * rules), as accessibility.spec.ts scans each page; the page is left in light mode.
+ */
+export async function expectAccessibleInBothSchemes(page: Page): Promise<void> {
+  const violations = async (builder: AxeBuilder) => (await builder.analyze()).violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(await violations(new AxeBuilder({ page })), 'light mode').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  expect(await violations(new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block'])), 'dark mode').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
