@@ -10,3 +10,4 @@ export { organisationInvitationMessage } from './templates/organisation-invitati
 export { subscriptionPaymentFailedMessage } from './templates/subscription-payment-failed.tsx';
 export { portfolioInvitationMessage } from './templates/portfolio-invitation.tsx';
 export { eventInvitationMessage } from './templates/event-invitation.tsx';
+export { shareOfferMessage } from './templates/share-offer.tsx';

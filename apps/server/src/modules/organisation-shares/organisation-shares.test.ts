@@ -2,7 +2,8 @@ import { organisationApiPaths, teamInsightApiPaths } from '@app/contract/api-pat
 import { auditLogList, clientPeopleList, clientPersonEnvelope, clientShareEnvelope, clientShareList, expertClientList, organisationShareApiPaths as paths, shareMessages, type ShareScope } from '@app/contract/organisation-shares';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, uniqueEmail, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { waitForMail } from '../../../test/mail-helpers.ts';
+import { eventually } from '../../../test/eventually.ts';
+import { outboxFor, waitForMail } from '../../../test/mail-helpers.ts';
 import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -73,6 +74,12 @@ describe('offering, answering and revoking a share', () => {
     const offered = await offer(client, client.owner, expert.owner.email.toUpperCase(), ['aggregates', 'maintain_people']);
     expect(offered.statusCode, offered.body).toBe(201);
     expect(clientShareEnvelope.parse(offered.json()).data).toMatchObject({ expert_organisation_name: 'People Advisors', status: 'offered', scope: ['maintain_people', 'aggregates'] });
+    // The expert's owner hears of it by e-mail, with the way to the Clients page; the name is shown as typed.
+    const offerMail = async () => (await outboxFor(t, expert.owner.email)).find((message) => message.subject === 'Oak Client wants to work with you on Compass');
+    await eventually(async () => expect(await offerMail()).toBeDefined());
+    const mail = (await offerMail())!;
+    expect(mail.text).toContain('Oak Client offers to share its organisation with People Advisors. Once you accept, your owners and admins may maintain its employees and contractors and send their invitations, see its team overview.');
+    expect(mail.text).toContain(`/organization/${expert.id}/clients`);
 
     const clients = await t.app.inject({ method: 'GET', url: paths.clients(expert.id), headers: expert.admin.authHeaders });
     expect(expertClientList.parse(clients.json()).data).toEqual([expect.objectContaining({ client_organisation_id: client.id, client_organisation_name: 'Oak Client', status: 'offered' })]);

@@ -56,7 +56,7 @@ export const organisationShareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: clientShareEnvelope, 422: validationErrorBody, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await offerShare(app.db, requireAuth(request).userId, request.params.clientId, request.body, app.clock.now()) }),
+    async (request, reply) => reply.code(201).send({ data: await offerShare(app.db, app.mail, requireAuth(request).userId, request.params.clientId, request.body, app.clock.now()) }),
   );
 
   app.delete(

@@ -9,6 +9,7 @@ import { organisations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/domain-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { shareOfferMessage, type Mailer } from '../mail/public.ts';
 import { requireMembership } from '../organisations/public.ts';
 import { requireClientManager, requireExpertManager } from './share-access.ts';
 import { OrganisationShareRuleError } from './share-errors.ts';
@@ -63,9 +64,9 @@ async function clientShareView(db: DatabaseHandle, shareId: string): Promise<Cli
 }
 
 /** The expert organisation owned by the address (and of that name, when it owns several). */
-async function findExpert(db: DatabaseHandle, email: string, name: string | undefined): Promise<{ id: string }> {
+async function findExpert(db: DatabaseHandle, email: string, name: string | undefined): Promise<{ id: string; name: string; ownerEmail: string }> {
   const rows = await db
-    .select({ id: organisations.id, name: organisations.name })
+    .select({ id: organisations.id, name: organisations.name, ownerEmail: users.email })
     .from(organisations)
     .innerJoin(organisationMembers, and(eq(organisationMembers.organisationId, organisations.id), eq(organisationMembers.role, 'owner')))
     .innerJoin(users, eq(users.id, organisationMembers.userId))
@@ -77,9 +78,21 @@ async function findExpert(db: DatabaseHandle, email: string, name: string | unde
   return named[0]!;
 }
 
-/** The client's owner offers a share with a scope. Only a business shares itself (its employees and contractors are what an expert maintains). */
+/** What each scope lets the expert's owners and admins do, as the offer's e-mail says it. */
+const scopeInWords: Record<ShareScope, string> = {
+  maintain_people: 'maintain its employees and contractors and send their invitations',
+  individual_results: 'see the individual results of the members who choose to share them',
+  aggregates: 'see its team overview',
+};
+
+/**
+ * The client's owner offers a share with a scope, and the expert organisation's owner hears of it
+ * by e-mail (queued in the same transaction). Only a business shares itself (its employees and
+ * contractors are what an expert maintains).
+ */
 export async function offerShare(
   db: Database,
+  mail: Mailer,
   viewerId: string,
   clientId: string,
   input: { expert_owner_email: string; expert_organisation_name?: string | undefined; scope: ShareScope[] },
@@ -88,7 +101,7 @@ export async function offerShare(
   return db.transaction(async (tx) => {
     const membership = await requireMembership(tx, viewerId, clientId, { lock: true });
     if (membership.role !== 'owner') throw new ForbiddenError(shareMessages.onlyOwnersShare);
-    const [client] = await tx.select({ type: organisations.type }).from(organisations).where(eq(organisations.id, clientId));
+    const [client] = await tx.select({ type: organisations.type, name: organisations.name }).from(organisations).where(eq(organisations.id, clientId));
     if (client?.type !== 'business') throw new ForbiddenError(shareMessages.onlyBusinessesShare);
     const expert = await findExpert(tx, input.expert_owner_email, input.expert_organisation_name);
     const offer = { scope: input.scope, status: 'offered', offeredBy: viewerId, offeredAt: at, decidedBy: null, decidedAt: null, revokedByOrganisationId: null };
@@ -102,6 +115,8 @@ export async function offerShare(
       })
       .returning({ id: organisationShares.id });
     if (!row) throw new ValidationError({ expert_owner_email: [shareMessages.alreadyShared] });
+    const clientsUrl = mail.link(`/organization/${encodeURIComponent(expert.id)}/clients`);
+    await mail.send(shareOfferMessage(expert.ownerEmail, { clientName: client.name, expertName: expert.name, scope: input.scope.map((entry) => scopeInWords[entry]), clientsUrl }), { transaction: tx });
     return clientShareView(tx, row.id);
   });
 }

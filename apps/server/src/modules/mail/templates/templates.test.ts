@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderConfirmationMessage } from './order-confirmation.tsx';
 import { resetPasswordMessage } from './reset-password.tsx';
+import { shareOfferMessage } from './share-offer.tsx';
 import { verifyEmailMessage } from './verify-email.tsx';
 
 const templates = [
@@ -73,5 +74,19 @@ describe('the order confirmation e-mail', () => {
   it('says nothing of the consent for an order placed before it was asked', () => {
     const { text } = orderConfirmationMessage('a@example.com', { ...props, consentStatement: null });
     expect(text).not.toContain('immediate delivery');
+  });
+});
+
+describe('the share offer e-mail', () => {
+  const props = { clientName: 'Oak <b>Client</b> & Co', expertName: 'People <i>Advisors</i>', scope: ['see its team overview'], clientsUrl: 'https://compass.example/organization/e1/clients' };
+
+  it('shows the organisations’ names as typed: escaped in the HTML part, as they are in the text part', () => {
+    const { subject, html, text, links } = shareOfferMessage('expert@example.com', props);
+    expect(subject).toBe('Oak <b>Client</b> & Co wants to work with you on Compass');
+    expect(html).toContain('Oak &lt;b&gt;Client&lt;/b&gt; &amp; Co offers to share its organisation with People &lt;i&gt;Advisors&lt;/i&gt;');
+    expect(html).not.toContain('<b>Client');
+    expect(text).toContain('Oak <b>Client</b> & Co offers to share its organisation with People <i>Advisors</i>. Once you accept, your owners and admins may see its team overview.');
+    expect(text.split('\n')).toContain(props.clientsUrl);
+    expect(links).toEqual([props.clientsUrl]);
   });
 });
