@@ -197,6 +197,8 @@ export const cultureOverview = z.discriminatedUnion('status', [z.object({ ...sho
 
 export const teamOverview = z.object({
   organisation_id: z.string(),
+  /** As its owner typed it: a viewer from another organisation (an HC expert, an investor) learns whose overview it is. */
+  organisation_name: z.string(),
   /** The minimum in force: no group shown has fewer respondents, no two shown groups differ by fewer. */
   minimum: z.number().int().describe('The group minimum in force'),
   /** `event_session`: event organisers only. */

@@ -94,6 +94,7 @@ export async function teamOverview(db: Database, cache: TeamOverviewCache, viewe
   const group: GroupKey = { title: (event ? query.event_session : query.position_title) ?? null, tenure: query.tenure ?? null };
   return {
     organisation_id: organisationId,
+    organisation_name: access.organisationName,
     minimum,
     filter: event ? { position_title: null, tenure: group.tenure, event_session: group.title } : { position_title: group.title, tenure: group.tenure },
     filters: sessions ? { position_titles: titles, tenures: [...tenureBands], event_sessions: sessions } : { position_titles: titles, tenures: [...tenureBands] },

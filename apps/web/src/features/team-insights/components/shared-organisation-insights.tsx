@@ -11,12 +11,13 @@ import { useTeamOverview } from '../api/team-overview';
 import { useOverviewFilter } from '../lib/use-overview-filter';
 import { OverviewSection } from './overview-section';
 import { SharedResultsSection } from './shared-results-section';
+import { TeamReportSection } from './team-report-section';
 
 /**
  * Team insights of an organisation the viewer is not a member of but may see through another
  * organisation (issue 13: a client shared with the viewer's Human Capital Expert organisation).
- * The server decides what that relation shows: the team overview when it answers, the consenting
- * members when their list answers; with no relation at all both are 404 and the page says the
+ * The server decides what that relation shows: the team overview (and the team report's editions)
+ * when it answers, the consenting members when their list answers; with no relation at all both are 404 and the page says the
  * organisation was not found, as for a stranger.
  */
 export function SharedOrganisationInsights({ organisationId }: { organisationId: string }) {
@@ -34,6 +35,8 @@ export function SharedOrganisationInsights({ organisationId }: { organisationId:
     );
   }
   const showsOverview = statusOf(overview.error) !== 403;
+  // Whose organisation it is, from the overview (a share without aggregates does not say).
+  const name = overview.data?.organisation_name ?? null;
   const showsShared = !shared.isError;
   if (statusOf(overview.error) === 404 && statusOf(shared.error) === 404) {
     return (
@@ -55,9 +58,13 @@ export function SharedOrganisationInsights({ organisationId }: { organisationId:
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
           <ChartColumn aria-hidden="true" className="size-5" />
         </span>
-        <h1 className="text-2xl font-semibold tracking-tight">{t('teamInsights.heading')}</h1>
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{t('teamInsights.heading')}</h1>
+          {name && <p className="text-muted-foreground">{name}</p>}
+        </div>
       </div>
       {showsOverview && <OverviewSection organisationId={organisationId} />}
+      {name && <TeamReportSection organisationId={organisationId} organisationName={name} />}
       {showsShared && <SharedResultsSection organisationId={organisationId} />}
     </div>
   );

@@ -253,11 +253,16 @@ describe('organization.insights: a client shared with the viewer’s HC expert o
     server().on('GET', `${base}/shared-results`, () => (shared === 'shown' ? { status: 200, body: { data: [ines] } } : refusal(shared)));
   }
 
-  it('shows the team overview of a client shared with aggregates, without the consenting members or the minimum', async () => {
+  it('shows the team overview of a client shared with aggregates, whose it is, and its team report to download, without the consenting members or the minimum', async () => {
     serveShared({ overview: 'shown', shared: 403 });
+    const ready = { id: '0b6a2f1e-4c3d-4e5f-8a9b-1c2d3e4f5a6b', edition: 1, status: 'ready', created_at: '2026-11-26T10:00:00.000Z', generated_at: '2026-11-26T10:00:05.000Z', page_count: 4 };
+    server().on('GET', `${base}/team-reports`, () => ({ status: 200, body: { data: { can_create: false, unavailable_message: null, reports: [ready] } } }));
     renderRoute(`/organization/${organisationId}/insights`);
     await screen.findByRole('heading', { name: 'Team insights', level: 1 }, routeTimeout);
     expect(await screen.findByRole('heading', { name: 'Team overview', level: 2 }, routeTimeout)).toBeInTheDocument();
+    expect(screen.getByText('Oak & Pine Ltd')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Download PDF, edition 1' }, routeTimeout)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Create team report/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Ines Invitee')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Group minimum' })).not.toBeInTheDocument();
   });

@@ -13,6 +13,7 @@ const domain = (id: string, label: string, mean: number, bands: { low: number; a
 export function shownOverview(respondents: number, overrides: Partial<TeamOverview> = {}): TeamOverview {
   return {
     organisation_id: '7d0c4a52-3f6e-4b8a-9c1d-2e5f6a7b8c9d',
+    organisation_name: 'Oak & Pine Ltd',
     minimum: 5,
     filter: { position_title: null, tenure: null },
     filters: { position_titles: ['Carpenter', 'Designer'], tenures: ['under_6_months', '6_to_12_months', '1_to_2_years', 'over_2_years'] },
