@@ -4,6 +4,7 @@ import { errorMessages, validationMessages } from '@app/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
+import { answerAllQuestions, registerRespondent } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { currentAccount, userRow } from '../../../test/user-fixtures.ts';
 import { accessTokens, authSessions, refreshTokens } from '../../db/schema/auth-sessions.ts';
@@ -38,6 +39,14 @@ describe('DELETE /api/user', () => {
   async function sessionsOf(userId: string) {
     return t.db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, userId));
   }
+
+  it('deletes an account that answered the whole questionnaire (its scored sets and team summaries go with it)', async () => {
+    const user = await registerRespondent(t);
+    await answerAllQuestions(t, user);
+    const response = await remove(user.headersWithCsrf, { password: user.password });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await userRow(t, user.account.id)).toBeUndefined();
+  });
 
   it('answers 401 without a token', async () => {
     const csrf = await t.csrf();
