@@ -7,10 +7,14 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function expectAccessibleInBothSchemes(page: Page): Promise<void> {
   const violations = async (builder: AxeBuilder) => (await builder.analyze()).violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  // Contrast is judged on what is painted: a transition still running (a sidebar closing after a
+  // resize, a fade) is half see-through, so wait for every animation to end before each scan.
+  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await settled();
   expect(await violations(new AxeBuilder({ page })), 'light mode').toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await settled();
   expect(await violations(new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block'])), 'dark mode').toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
 }
