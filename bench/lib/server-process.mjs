@@ -35,6 +35,8 @@ export async function startServer({ dataDir, port, env = {} }) {
   return {
     baseUrl,
     healthyAfterMs,
+    /** The server's process id (its memory is sampled by bench/lib/memory.mjs). */
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await exited;
