@@ -49,7 +49,7 @@ async function emptyDatabase(url) {
  * 'embedded') or on the external one ('external'). Resolves with their base URLs, a pool on the
  * database (the benches read the mailbox and check rows through it), and stop().
  */
-export async function startDeployment({ database, instances, ports, env = {} }) {
+export async function startDeployment({ database, instances, ports, env = {}, nodeArgs = [] }) {
   const root = mkdtempSync(join(tmpdir(), `bench-${database}-`));
   // The embedded database runs as an unprivileged user (as root), which must pass through here.
   chmodSync(root, 0o711);
@@ -62,13 +62,13 @@ export async function startDeployment({ database, instances, ports, env = {} }) 
       databaseUrl = externalDatabaseUrl;
       await emptyDatabase(databaseUrl);
       // The first migrates and seeds; the second starts once it is done (it would wait on the lock anyway).
-      servers.push(await startServer({ dataDir: join(root, 'a'), port: ports[0], env: { ...shared, DATABASE_URL: databaseUrl } }));
+      servers.push(await startServer({ dataDir: join(root, 'a'), port: ports[0], env: { ...shared, DATABASE_URL: databaseUrl }, nodeArgs }));
     } else {
-      servers.push(await startServer({ dataDir: join(root, 'a'), port: ports[0], env: shared }));
+      servers.push(await startServer({ dataDir: join(root, 'a'), port: ports[0], env: shared, nodeArgs }));
       databaseUrl = embeddedDatabaseUrl(join(root, 'a'));
     }
     for (let index = 1; index < instances; index += 1) {
-      servers.push(await startServer({ dataDir: join(root, String.fromCharCode(97 + index)), port: ports[index], env: { ...shared, DATABASE_URL: databaseUrl } }));
+      servers.push(await startServer({ dataDir: join(root, String.fromCharCode(97 + index)), port: ports[index], env: { ...shared, DATABASE_URL: databaseUrl }, nodeArgs }));
     }
   } catch (error) {
     for (const server of servers) await server.stop();

@@ -33,7 +33,8 @@ async function productId(client, sku) {
 }
 
 /**
- * @typedef {{ bases: string[], timings: import('./timings.mjs').Timings, mailPool: import('pg').Pool, pause?: () => Promise<void>, firstBase?: number }} JourneyContext
+ * `pause` runs between two steps and `answerPause` between two answers (a person's thinking; none by default).
+ * @typedef {{ bases: string[], timings: import('./timings.mjs').Timings, mailPool: import('pg').Pool, pause?: () => Promise<void>, answerPause?: () => Promise<void>, firstBase?: number }} JourneyContext
  */
 
 /** Signs up and verifies the address through the e-mailed link; resolves with the signed-in client. */
@@ -61,11 +62,12 @@ export async function signUp(context, { email = `load-${randomUUID()}@example.co
 /** Birth data and every question of the three sets, answered as the overlay does. */
 export async function completeQuestionnaire(context, client) {
   const pause = context.pause ?? (async () => {});
+  const answerPause = context.answerPause ?? pause;
   await client.call('PUT', 'PUT /api/user/birth-details', '/api/user/birth-details', { body: benchBirthDetails });
   await pause();
   let question = (await client.call('GET', 'GET /me/question', '/me/question')).body;
   for (let index = 0; question; index += 1) {
-    await pause();
+    await answerPause();
     const choices = question.question.choices;
     const answered = await client.call('POST', 'POST /me/question/{id}/answer', `/me/question/${encodeURIComponent(question.question.id)}/answer`, {
       body: { choice_id: choices[(index * 7 + 3) % choices.length].id },

@@ -19,13 +19,14 @@ export async function waitForHealthy(baseUrl, startedAt, timeoutMs = 60_000) {
   }
 }
 
-export async function startServer({ dataDir, port, env = {} }) {
+/** `nodeArgs` go to node before the entry (such as --cpu-prof, which NODE_OPTIONS refuses). */
+export async function startServer({ dataDir, port, env = {}, nodeArgs = [] }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
   // BENCH_SERVER_ENTRY: a private build (one directory below apps/server, e.g. apps/server/dist-mine/main.js)
   // while others rebuild the shared dist/.
   const entry = process.env.BENCH_SERVER_ENTRY ? join(repoRoot, process.env.BENCH_SERVER_ENTRY) : join(repoRoot, 'apps/server/dist/main.js');
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

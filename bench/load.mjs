@@ -1,0 +1,216 @@
+// Issue 14, "Load": simulated users doing the journey of bench/lib/journey.mjs concurrently against
+// the built product, first on one server with its embedded database, then on two instances on an
+// external PostgreSQL (bench/lib/deployments.mjs says how to set that one up). Prints p50/p95/p99
+// per endpoint for both side by side, the server's memory (RSS) and PostgreSQL's (PSS) sampled
+// every second, and writes the tables into bench/results.md between its markers. Targets: no 5xx,
+// memory growth under 10 % between the first and the last 30 s.
+//
+// The mix: users arrive over the first 10 s (not all in one instant). Each first does the whole
+// journey: sign-up, verification, birth data, the 130 questions, a report bought, waited for and
+// downloaded, an organisation created and activated, its invited colleague signing up and
+// accepting. Between two steps a user pauses as a person would, compressed: 0.3-1.5 s, and
+// 0.2-0.8 s between two answers (a real person takes longer per question; this keeps the whole
+// journey, questionnaire included, within about a minute and a half). A user
+// whose journey is done comes back, as a returning user does: the dashboard's calls (user,
+// reports, basket), the report's view, half the time its PDF again, the organisation's members;
+// then pauses 1-3 s and does it again. At the end of the time users stop at their next step.
+// Sign-ups come from many addresses (TRUST_PROXY on in the bench servers, each user its own
+// X-Forwarded-For), as real users do; the limits stay the production defaults.
+//
+// node bench/load.mjs [--users 200] [--seconds 120] [--database embedded|external|both]
+// (`npm run bench:load` builds first; ports 3454-3456)
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { startDeployment } from './lib/deployments.mjs';
+import { acceptInvitation, buyReport, completeQuestionnaire, createAndActivateOrganisation, downloadReadyReport, signUp } from './lib/journey.mjs';
+import { meanBetween, sampleMemory } from './lib/memory.mjs';
+import { Timings, ms } from './lib/timings.mjs';
+import { randomUUID } from 'node:crypto';
+
+const args = process.argv.slice(2);
+const valueOf = (flag, fallback) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : fallback);
+const users = Number(valueOf('--users', 200));
+const seconds = Number(valueOf('--seconds', 120));
+const databaseChoice = valueOf('--database', 'both');
+const runs = [
+  { database: 'embedded', instances: 1, ports: [3454], label: 'embedded, 1 instance' },
+  { database: 'external', instances: 2, ports: [3455, 3456], label: 'external PostgreSQL, 2 instances' },
+].filter((run) => databaseChoice === 'both' || run.database === databaseChoice);
+const memoryWindowSeconds = Math.min(30, seconds / 4);
+const maxGrowth = 0.1;
+const arrivalSeconds = Math.min(10, seconds / 4);
+
+const resultsFile = fileURLToPath(new URL('./results.md', import.meta.url));
+const startMarker = '<!-- bench:load start -->';
+const endMarker = '<!-- bench:load end -->';
+
+class TimeUp extends Error {}
+
+const between = (low, high) => low + Math.random() * (high - low);
+const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** One simulated user: the whole journey, then returning visits, until `deadline`. */
+async function simulatedUser(context, deadline, tally) {
+  const pause = async (low = 300, high = 1_500) => {
+    if (performance.now() >= deadline) throw new TimeUp();
+    await sleep(between(low, high));
+    if (performance.now() >= deadline) throw new TimeUp();
+  };
+  const stepContext = { ...context, pause: () => pause(), answerPause: () => pause(200, 800) };
+  try {
+    const owner = await signUp(stepContext);
+    await pause();
+    await completeQuestionnaire(stepContext, owner);
+    await pause();
+    await buyReport(stepContext, owner);
+    const report = await downloadReadyReport(stepContext, owner);
+    await pause();
+    const colleagueEmail = `colleague-${randomUUID()}@example.com`;
+    const organisationId = await createAndActivateOrganisation(stepContext, owner, colleagueEmail);
+    await pause();
+    const colleague = await signUp(stepContext, { email: colleagueEmail, name: 'Zofia Director' });
+    await pause();
+    await acceptInvitation(stepContext, colleague);
+    tally.journeys += 1;
+    for (;;) {
+      await pause(1_000, 3_000);
+      await owner.call('GET', 'GET /api/user', '/api/user');
+      await owner.call('GET', 'GET /api/reports', '/api/reports');
+      await owner.call('GET', 'GET /api/cart', '/api/cart');
+      await pause();
+      await owner.call('GET', 'GET /api/reports/{type}/{id}', `/api/reports/${report.type}/${report.id}`);
+      if (Math.random() < 0.5) await owner.call('GET', 'GET /api/reports/{type}/{id}/pdf', `/api/reports/${report.type}/${report.id}/pdf`, { binary: true });
+      await pause();
+      await owner.call('GET', 'GET /api/organisations/{id}/members', `/api/organisations/${organisationId}/members`);
+      tally.visits += 1;
+    }
+  } catch (error) {
+    if (error instanceof TimeUp) return;
+    tally.failures.push(error.message);
+  }
+}
+
+async function measure(run) {
+  console.log(`\n${run.label}: ${users} users for ${seconds} s (load average before ${loadavg().map((value) => value.toFixed(2)).join(', ')})`);
+  const deployment = await startDeployment({ database: run.database, instances: run.instances, ports: run.ports });
+  try {
+    const timings = new Timings();
+    const tally = { journeys: 0, visits: 0, failures: [] };
+    const memory = sampleMemory({ servers: deployment.servers.map((server) => server.pid), postgresPids: () => deployment.postgresPids() });
+    const startedAt = performance.now();
+    const deadline = startedAt + seconds * 1_000;
+    const context = { bases: deployment.bases, timings, mailPool: deployment.pool };
+    const progress = setInterval(() => {
+      console.log(`  ${((performance.now() - startedAt) / 1000).toFixed(0)} s: ${timings.requests} requests, ${timings.serverErrors} 5xx, ${tally.journeys} journeys done, load average ${loadavg()[0].toFixed(2)}`);
+    }, 15_000);
+    await Promise.all(
+      Array.from({ length: users }, async (_, index) => {
+        await sleep((index / users) * arrivalSeconds * 1_000);
+        // No sticky sessions: a user's requests go to the instances in turn (one instance: always it).
+        await simulatedUser({ ...context, firstBase: index }, deadline, tally);
+      }),
+    );
+    clearInterval(progress);
+    const elapsed = (performance.now() - startedAt) / 1000;
+    const samples = memory.stop();
+    const lastStart = Math.max(0, seconds - memoryWindowSeconds);
+    const summary = {
+      label: run.label,
+      rows: timings.rows(),
+      requests: timings.requests,
+      requestsPerSecond: timings.requests / elapsed,
+      serverErrors: timings.serverErrors,
+      networkErrors: [...timings.errors.values()].reduce((sum, count) => sum + count, 0),
+      journeys: tally.journeys,
+      visits: tally.visits,
+      failures: tally.failures,
+      serverFirst: meanBetween(samples, 'server', 0, memoryWindowSeconds),
+      serverLast: meanBetween(samples, 'server', lastStart, seconds + 1),
+      serverPeak: Math.max(...samples.map((sample) => sample.server)),
+      postgresFirst: meanBetween(samples, 'postgres', 0, memoryWindowSeconds),
+      postgresLast: meanBetween(samples, 'postgres', lastStart, seconds + 1),
+      load: loadavg().map((value) => value.toFixed(2)).join(', '),
+    };
+    summary.serverGrowth = summary.serverLast / summary.serverFirst - 1;
+    summary.postgresGrowth = summary.postgresLast / summary.postgresFirst - 1;
+    console.log(
+      `  ${summary.requests} requests (${summary.requestsPerSecond.toFixed(0)}/s), ${summary.serverErrors} 5xx, ${summary.networkErrors} network errors; ` +
+        `${summary.journeys} journeys complete, ${summary.visits} return visits, ${summary.failures.length} users stopped by a failure; load average after ${summary.load}`,
+    );
+    for (const failure of [...new Set(summary.failures)].slice(0, 10)) console.log(`    failure: ${failure}`);
+    console.log(
+      `  server RSS${run.instances > 1 ? ` (${run.instances} instances summed)` : ''}: first ${memoryWindowSeconds} s ${summary.serverFirst.toFixed(0)} MB, last ${memoryWindowSeconds} s ${summary.serverLast.toFixed(0)} MB ` +
+        `(${percent(summary.serverGrowth)}), peak ${summary.serverPeak.toFixed(0)} MB; PostgreSQL PSS ${summary.postgresFirst.toFixed(0)} -> ${summary.postgresLast.toFixed(0)} MB (${percent(summary.postgresGrowth)})`,
+    );
+    return summary;
+  } finally {
+    await deployment.stop();
+  }
+}
+
+const percent = (fraction) => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)} %`;
+
+/** Both runs' endpoints side by side, as markdown. */
+function sideBySide(summaries) {
+  const endpoints = [...new Set(summaries.flatMap((summary) => summary.rows.map((row) => row.endpoint)))];
+  const head = `| endpoint | ${summaries.map((summary) => `${summary.label}: count | p50 | p95 | p99 (ms)`).join(' | ')} |`;
+  const rule = `|---|${summaries.map(() => '---:|---:|---:|---:|').join('')}`;
+  const lines = endpoints.map((endpoint) => {
+    const cells = summaries.map((summary) => {
+      const row = summary.rows.find((candidate) => candidate.endpoint === endpoint);
+      return row ? `${row.count} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)}` : '- | - | - | -';
+    });
+    return `| \`${endpoint}\` | ${cells.join(' | ')} |`;
+  });
+  return [head, rule, ...lines].join('\n');
+}
+
+function verdictOf(summary) {
+  const misses = [];
+  if (summary.serverErrors > 0) misses.push(`${summary.serverErrors} answers 5xx`);
+  if (summary.networkErrors > 0) misses.push(`${summary.networkErrors} network errors`);
+  if (!(summary.serverGrowth < maxGrowth)) misses.push(`server memory ${percent(summary.serverGrowth)}`);
+  return misses.length === 0 ? 'PASS' : `FAIL (${misses.join(', ')})`;
+}
+
+function summaryLines(summaries) {
+  return summaries.map(
+    (summary) =>
+      `- ${summary.label}: ${summary.requests} requests (${summary.requestsPerSecond.toFixed(0)}/s), ${summary.serverErrors} 5xx, ${summary.journeys} journeys complete, ${summary.visits} return visits, ` +
+      `${summary.failures.length} users stopped by a failure; server RSS ${summary.serverFirst.toFixed(0)} MB in the first ${memoryWindowSeconds} s, ${summary.serverLast.toFixed(0)} MB in the last (${percent(summary.serverGrowth)}, peak ${summary.serverPeak.toFixed(0)} MB); ` +
+      `PostgreSQL PSS ${summary.postgresFirst.toFixed(0)} -> ${summary.postgresLast.toFixed(0)} MB (${percent(summary.postgresGrowth)}); load average after ${summary.load}: ${verdictOf(summary)}`,
+  );
+}
+
+function writeResults(summaries, loadBefore) {
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const section = [
+    startMarker,
+    '## Load (`npm run bench:load`)',
+    '',
+    `${users} simulated users for ${seconds} s, ${when} UTC, on this 2-core machine shared with other work (load average before ${loadBefore}). Targets: no 5xx, server memory growth under 10 % between the first and the last 30 s. The mix is described at the top of bench/load.mjs.`,
+    '',
+    ...summaryLines(summaries),
+    '',
+    sideBySide(summaries),
+    endMarker,
+  ].join('\n');
+  const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Benchmark results\n';
+  const start = previous.indexOf(startMarker);
+  const end = previous.indexOf(endMarker);
+  const next = start >= 0 && end > start ? previous.slice(0, start) + section + previous.slice(end + endMarker.length) : `${previous.trimEnd()}\n\n${section}\n`;
+  writeFileSync(resultsFile, next);
+}
+
+const loadBefore = loadavg().map((value) => value.toFixed(2)).join(', ');
+const summaries = [];
+for (const run of runs) summaries.push(await measure(run));
+console.log(`\n${sideBySide(summaries)}\n`);
+for (const line of summaryLines(summaries)) console.log(line);
+// Only a full run (both deployments, the issue's 200 users for 2 minutes) replaces the figures kept.
+if (runs.length === 2 && users === 200 && seconds === 120) {
+  writeResults(summaries, loadBefore);
+  console.log('written to bench/results.md');
+}
+process.exit(summaries.every((summary) => verdictOf(summary) === 'PASS') ? 0 : 1);
