@@ -45,6 +45,7 @@ import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { nulCharactersPlugin } from './plugins/nul-characters.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { loginRateLimits, rateLimitPlugin, rateLimitPreHandler } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -112,6 +113,8 @@ export function buildApp(config: Config, deps: AppDeps) {
   // Our cross-cutting plugins.
   app.register(gracefulClosePlugin);
   app.register(jsonBodyPlugin);
+  // Before any route: PostgreSQL's text cannot hold the NUL a request may carry.
+  app.register(nulCharactersPlugin);
   app.register(dbPlugin, { db: deps.db, pool: deps.pool });
   // Background jobs; started by main.ts (and createTestApp) once the database is migrated.
   app.register(jobsPlugin);

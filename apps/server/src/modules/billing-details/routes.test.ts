@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { addToBasket, billing, card, checkout, checkoutBody, createCheckoutTestApp, testCards } from '../../../test/checkout-helpers.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { nulCharacterMessage } from '../../plugins/nul-characters.ts';
 
 // Issue 16, "billing details are never remembered": the account's billing details (spec section
 // 3 "Billing details") through GET/PUT/DELETE /api/user/billing-details, and saved by a paid
@@ -101,6 +102,16 @@ describe('GET, PUT and DELETE /api/user/billing-details', () => {
     expect(await savedDetails(other)).toBeNull();
     await put(other, { ...lisbon, name: 'Grace Hopper' });
     expect((await savedDetails(owner))?.name).toBe('Ada Lovelace');
+  });
+
+  // Issue 14's fuzz run: a NUL in the county reached PostgreSQL, whose text cannot hold one (500).
+  it('refuses a NUL character in a field with 422 under that field, and keeps what was saved', async () => {
+    const user = await registerUser(t);
+    await put(user, lisbon);
+    const response = await put(user, { ...lisbon, name: 'Grace Hopper', county: 'Lisboa\u0000' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: errorMessages.invalidData, errors: { county: [nulCharacterMessage] } });
+    expect((await savedDetails(user))?.name).toBe('Ada Lovelace');
   });
 
   it('forgets them on DELETE, and a second DELETE changes nothing', async () => {

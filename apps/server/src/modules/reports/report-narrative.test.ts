@@ -1,6 +1,7 @@
 import { loadBanks } from '@app/assessments/load-banks';
 import { reportApiPaths } from '@app/contract/api-paths';
 import { reportMessages, reportNarrativeEnvelope, reportView, type ReportDocument, type ReportListItem, type ReportNarrative, type ReportSection } from '@app/contract/reports';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { startFakeAi, type FakeAi, type FakeAiRequest } from '../../../test/fake-ai.ts';
@@ -238,5 +239,15 @@ describe('report narratives without an AI endpoint (the default)', () => {
     const report = await readyReport(t, user, seededSkus.values);
     const stranger = await registerUser(t);
     expect((await retryNarrative(t, stranger, report)).statusCode).toBe(404);
+  });
+
+  // Issue 14's fuzz run: a NUL in the path reached PostgreSQL, whose text cannot hold one (500).
+  it('answers 404 to a report type or id holding a NUL character', async () => {
+    const user = await registerUser(t);
+    for (const [type, id] of [['big5\u0000', randomUUID()], ['big5', `${randomUUID()}\u0000`]] as const) {
+      const response = await retryNarrative(t, user, { type, id });
+      expect(response.statusCode, JSON.stringify(type + id)).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found.', code: 'not_found' });
+    }
   });
 });
