@@ -23,6 +23,10 @@ export const accountApiPaths = {
   profile: '/api/user/profile',
   password: '/api/user/password',
   deleteAccount: '/api/user',
+  /** Issue 14: every personal datum of the caller as one JSON file (GET). */
+  personalDataExport: '/api/user/export',
+  /** Issue 14: the organisations the caller alone owns, which the deletion needs a choice for (GET). */
+  ownedOrganisations: '/api/user/owned-organisations',
   acceptPolicies: '/api/policies/accept',
   locations: '/api/locations',
   devOutbox: '/api/dev/outbox',

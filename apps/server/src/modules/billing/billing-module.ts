@@ -5,6 +5,7 @@ import { defineRenewalJob } from './renewal-service.ts';
 import { handleProviderSubscriptionEvent } from './provider-subscriptions.ts';
 import { handleSubscriptionPaymentEvent } from './subscription-payment-events.ts';
 import { billingRoutes } from './routes.ts';
+import { defineProviderSubscriptionCancellationJob } from './subscription-closing.ts';
 
 export interface BillingModuleOptions {
   /** The seller's country (config DEFAULT_VAT_COUNTRY). */
@@ -18,6 +19,7 @@ export const billingModule = fp<BillingModuleOptions>(
   async (app, { sellerCountry, invoiceOptions }) => {
     const deps = (): BillingDeps => ({ db: app.db, clock: app.clock, provider: app.paymentProvider, mail: app.mail, log: app.log.child({ component: 'billing' }), sellerCountry });
     defineRenewalJob(app.jobs, deps);
+    defineProviderSubscriptionCancellationJob(app.jobs, deps);
     app.paymentEventHandlers.push(async (event) => {
       if (event.subscription) return handleProviderSubscriptionEvent(deps(), event.subscription);
       return event.paymentId ? handleSubscriptionPaymentEvent(deps(), event.paymentId) : false;

@@ -2,3 +2,4 @@
 // own (eslint.config.js: imports from outside come here).
 
 export { billingModule } from './billing-module.ts';
+export { closeSubscriptionOf } from './subscription-closing.ts';

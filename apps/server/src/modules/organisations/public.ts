@@ -18,3 +18,4 @@ export { quoteOrganisation } from './pricing-service.ts';
 export { sendInvitationOnBehalf, revokeInvitationOnBehalf } from './invitations/invitation-service.ts';
 export { addListedPerson, findListedPerson, listListedPeople, removeListedPerson, requireNotJoined, updateListedPerson, type ListedPerson } from './listed-people-service.ts';
 export { InvitationUnusableError, OrganisationRuleError } from './organisation-errors.ts';
+export { closeOrganisation, isOtherMember, passOwnershipOnLeaving, soleOwnedOrganisations } from './owner-leaving.ts';

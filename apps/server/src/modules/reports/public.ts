@@ -2,3 +2,4 @@
 // own (eslint.config.js: imports from outside come here; app.ts may also import routes.ts).
 
 export { reportsModule } from './reports-module.ts';
+export { queueReportFileDeletion, reportFileKeysOfUser, teamReportFileKeysOf } from './file-deletion.ts';

@@ -4,6 +4,7 @@ import { createFileStorage } from '../../lib/file-storage/create-file-storage.ts
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import { generateReport, generateReportQueue, queueReadyReports, type GenerateReportJob, type GenerationDeps } from './report-generation.ts';
 import { createReportNarratives } from './narrative/report-narratives.ts';
+import { defineReportFileDeletionJob } from './file-deletion.ts';
 import type { ReportRenderer } from './report-renderer.ts';
 import { createRenderPool } from './render-pool.ts';
 import { reportRoutes } from './routes.ts';
@@ -47,6 +48,8 @@ export const reportsModule = fp<ReportsModuleOptions>(
     // The optional AI narrative of each edition (narrative/): its job, started once an edition is recorded.
     const narratives = createReportNarratives({ db: app.db, jobs: app.jobs, clock: app.clock, log, ai: config.reports.ai, retryDelaySeconds: config.reports.retryDelaySeconds });
     narratives.defineJob();
+    // The files of a deleted account's reports and a closed organisation's team reports (issue 14).
+    defineReportFileDeletionJob({ jobs: app.jobs, storage, logger: log });
 
     app.jobs.define<GenerateReportJob>(
       generateReportQueue,

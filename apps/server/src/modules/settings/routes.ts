@@ -1,14 +1,16 @@
 import { account } from '@app/contract/account';
-import { changePasswordRequest, deleteAccountRequest, passwordChangedMessage, updateProfileRequest } from '@app/contract/account-settings';
-import { accountApiPaths } from '@app/contract/api-paths';
+import { changePasswordRequest, deleteAccountRequest, ownedOrganisationList, passwordChangedMessage, updateProfileRequest } from '@app/contract/account-settings';
+import { accountApiPaths, shopApiPaths } from '@app/contract/api-paths';
 import { messageResponse } from '@app/contract/password-reset';
+import { personalDataExport, personalDataExportFileName } from '@app/contract/personal-data-export';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { sendVerificationEmail } from '../email-verification/public.ts';
 import { rateLimitPreHandler, type RouteRateLimit } from '../../plugins/rate-limit.ts';
-import { deleteAccount } from './account-deletion-service.ts';
+import { deleteAccount, ownedOrganisationsOf } from './account-deletion-service.ts';
+import { exportPersonalData } from './personal-data-export-service.ts';
 import { changePassword } from './password-service.ts';
 import { updateProfile } from './profile-service.ts';
 
@@ -21,7 +23,14 @@ const passwordConfirmationLimits: readonly RouteRateLimit[] = [
   { rule: passwordConfirmationRule, by: (request) => (request.auth ? [request.auth.userId] : undefined), resetOnSuccess: true },
 ];
 
-/** Settings: profile, password, account deletion (issue 3). Every route is private. */
+/**
+ * The export reads every table the person has rows in: heavy, so a few per hour, whatever the
+ * outcome (not reset on success).
+ */
+export const personalDataExportRule: RateLimitRule = { name: 'personal-data-export.user', limit: 5, windowSeconds: 60 * 60 };
+const personalDataExportLimits: readonly RouteRateLimit[] = [{ rule: personalDataExportRule, by: (request) => (request.auth ? [request.auth.userId] : undefined) }];
+
+/** Settings: profile, password, account deletion (issue 3), the personal data export (issue 14). Every route is private. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     accountApiPaths.profile,
@@ -75,8 +84,40 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAccount(app.db, app.clock, requireAuth(request), request.body);
+      await deleteAccount({ db: app.db, clock: app.clock, jobs: app.jobs }, requireAuth(request), request.body);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    accountApiPaths.ownedOrganisations,
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'The organisations the caller alone owns, with their other members: deleting the account needs a choice for each',
+        response: { 200: ownedOrganisationList },
+      },
+    },
+    async (request) => ({ data: await ownedOrganisationsOf(app.db, requireAuth(request).userId) }),
+  );
+
+  app.get(
+    accountApiPaths.personalDataExport,
+    {
+      preHandler: rateLimitPreHandler(personalDataExportLimits),
+      schema: {
+        tags: ['settings'],
+        summary: 'Everything the product holds about the caller, as one JSON file (an attachment)',
+        response: { 200: personalDataExport },
+      },
+    },
+    async (request, reply) => {
+      const at = app.clock.now();
+      const data = await exportPersonalData(app.db, requireAuth(request).userId, at, {
+        invoice: (orderId) => app.mail.link(shopApiPaths.orderInvoice(orderId)),
+        report: (type, id) => app.mail.link(`/report/${encodeURIComponent(type)}/${encodeURIComponent(id)}`),
+      });
+      return reply.header('content-disposition', `attachment; filename="${personalDataExportFileName(at)}"`).header('cache-control', 'private, no-store').send(data);
     },
   );
 };
