@@ -27,9 +27,19 @@ export interface PdfPage {
   text: string;
   /** The text line by line, top to bottom, each line's pieces left to right. */
   lines: string[];
+  /** Each piece of text where it is drawn: x and y of its baseline's start, its width and height (PDF units). */
+  pieces: PdfTextPiece[];
   /** Tagged content in drawing order (what a screen reader reads). */
   tagged: PdfTaggedRun[];
   structTree: PdfStructNode | null;
+}
+
+export interface PdfTextPiece {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export interface PdfHeading {
@@ -95,11 +105,7 @@ function stringField(info: unknown, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-interface TextPiece {
-  str: string;
-  x: number;
-  y: number;
-}
+type TextPiece = PdfTextPiece;
 
 function linesOf(pieces: TextPiece[]): string[] {
   const rows = new Map<number, TextPiece[]>();
@@ -134,7 +140,7 @@ export async function readPdf(pdf: Uint8Array): Promise<ReadPdf> {
       const open: Array<{ id: string | null; tag: string }> = [];
       for (const item of content.items) {
         if ('str' in item) {
-          pieces.push({ str: item.str, x: item.transform[4] ?? 0, y: item.transform[5] ?? 0 });
+          pieces.push({ str: item.str, x: item.transform[4] ?? 0, y: item.transform[5] ?? 0, width: item.width, height: item.height });
           const current = open.at(-1);
           if (current?.id && !open.some((marked) => marked.tag === 'Artifact')) {
             runs.set(current.id, `${runs.get(current.id) ?? ''}${item.str}${item.hasEOL ? ' ' : ''}`);
@@ -164,6 +170,7 @@ export async function readPdf(pdf: Uint8Array): Promise<ReadPdf> {
         height: y1 - y0,
         text: collapse(pieces.map((piece) => piece.str).join(' ')),
         lines: linesOf(pieces),
+        pieces,
         tagged: tagged.filter((run) => run.text !== ''),
         structTree: tree,
       });

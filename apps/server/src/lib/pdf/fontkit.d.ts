@@ -18,6 +18,7 @@ declare module 'fontkit' {
   export interface Font {
     postscriptName: string;
     layout(text: string, features?: string[] | Record<string, boolean>): GlyphRun;
+    hasGlyphForCodePoint(codePoint: number): boolean;
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }

@@ -21,6 +21,26 @@ const files = {
 /** Words shaped per font that are remembered, the oldest forgotten first (report texts use a few thousand). */
 const maximumCachedWords = 50_000;
 
+/** What stands for a letter the face cannot draw (issue 14: Arabic, Hebrew, emoji in a typed name). */
+export const missingGlyphStandIn = '?';
+
+/**
+ * `text` with every character `font` has no glyph for replaced by the stand-in, and invisible format
+ * characters it lacks (joiners, direction marks, variation selectors) left out. pdfkit would draw
+ * the face's empty box instead, which it measures at half the width it writes into the PDF (its
+ * widths table keeps the box unscaled), so such a name ran past the paper's edge, and it is copied
+ * as NUL characters. A '?' keeps the line's measure true and says that a letter is missing.
+ */
+export function drawableText(font: Pick<Font, 'hasGlyphForCodePoint'>, text: string): string {
+  let drawable = '';
+  for (const character of text) {
+    const codePoint = character.codePointAt(0) ?? 0;
+    if (codePoint < 0x80 || font.hasGlyphForCodePoint(codePoint)) drawable += character;
+    else if (!/[\p{Cf}\p{Mn}]/u.test(character)) drawable += missingGlyphStandIn;
+  }
+  return drawable;
+}
+
 /**
  * A font shared by every report this process renders, which remembers how each word was shaped.
  * Parsing the font's tables and running its OpenType shaping (contextual alternates, kerning) for every
@@ -38,7 +58,7 @@ function sharedFont(buffer: Buffer): Font {
   // its glyphs then carry the characters of that very word, whatever was rendered before.
   const shape = (text: string, features?: string[] | Record<string, boolean>): GlyphRun => {
     font._glyphs = {};
-    return font.layout(text, features);
+    return font.layout(drawableText(font, text), features);
   };
   const shaped = new BoundedMap<string, GlyphRun>(maximumCachedWords);
   const layout = (text: string, features?: string[] | Record<string, boolean>): GlyphRun => {

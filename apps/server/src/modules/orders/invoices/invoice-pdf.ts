@@ -47,22 +47,29 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
 
   doc.moveDown(2);
   const top = doc.y;
-  doc.font(pdfFonts.bold).text('Billed to', left, top);
+  // The buyer's lines wrap in the left part, clear of the invoice number and dates on the right
+  // (issue 14: a long company name or address ran over them).
+  const billedToWidth = width * 0.55;
+  const billedTo = (line: string) => doc.text(line, left, undefined, { width: billedToWidth });
+  doc.font(pdfFonts.bold).text('Billed to', left, top, { width: billedToWidth });
   doc.font(pdfFonts.regular);
   const { billing } = order;
-  if (billing.company) doc.text(billing.company);
-  doc.text(`${billing.first_name} ${billing.last_name}`);
-  doc.text(billing.address);
-  doc.text([billing.postal_code, billing.city].join(' '));
-  if (billing.state) doc.text(billing.state);
-  doc.text(billing.country);
-  if (billing.vat_number) doc.text(`VAT number: ${billing.vat_number}`);
+  if (billing.company) billedTo(billing.company);
+  billedTo(`${billing.first_name} ${billing.last_name}`);
+  billedTo(billing.address);
+  billedTo([billing.postal_code, billing.city].join(' '));
+  if (billing.state) billedTo(billing.state);
+  billedTo(billing.country);
+  if (billing.vat_number) billedTo(`VAT number: ${billing.vat_number}`);
+  const billedToBottom = doc.y;
 
   const paidOn = order.paid_at ?? order.created_at;
   doc.text(`Invoice number: ${order.number}`, left, top, { width, align: 'right' });
   doc.text(`Invoice date: ${formatInvoiceDate(paidOn)}`, { width, align: 'right' });
   doc.text(`Paid by card on ${formatInvoiceDate(paidOn)}`, { width, align: 'right' });
 
+  // The lines start four lines below the dates, and at least two below a longer buyer's block.
+  doc.y = Math.max(doc.y, billedToBottom - 2 * doc.currentLineHeight(true));
   doc.moveDown(4);
   const columns = { title: left, quantity: left + 270, unit: left + 320, amount: left + 410 };
   const row = (cells: { title: string; quantity: string; unit: string; amount: string }, bold = false) => {

@@ -11,6 +11,19 @@ const eyebrow: TextStyle = { font: fonts.semibold, size: 9, color: colors.primar
 const title: TextStyle = { font: fonts.bold, size: 34, color: colors.white, lineGap: 2 };
 const caption: TextStyle = { font: fonts.semibold, size: 8.5, color: colors.mutedText, lineGap: 0 };
 const name: TextStyle = { font: fonts.semibold, size: 24, color: colors.text, lineGap: 2 };
+/** Smaller sizes for a name too long for three lines at the full size, down to the details' size. */
+const smallerNameSizes = [20, 17, 14, 12] as const;
+
+/**
+ * The name's style: the full size while it takes at most three lines, else the first smaller size at
+ * which it fits in as much room (issue 14: a typed name of 255 letters ran into the details below).
+ */
+function nameStyle(doc: PDFKit.PDFDocument, personName: string): TextStyle {
+  const room = 3 * heightOf(doc, 'M', name, contentWidth);
+  if (heightOf(doc, personName, name, contentWidth) <= room) return name;
+  const sizes = smallerNameSizes.map((size) => ({ ...name, size, lineGap: 1 }));
+  return sizes.find((style) => heightOf(doc, personName, style, contentWidth) <= room) ?? sizes.at(-1)!;
+}
 const detail: TextStyle = { font: fonts.semibold, size: 12, color: colors.text, lineGap: 0 };
 const footnote: TextStyle = { font: fonts.regular, size: 8, color: colors.mutedText, lineGap: 2 };
 
@@ -58,7 +71,7 @@ export function drawCoverPage(doc: PDFKit.PDFDocument, root: StructureParent, do
     let y = bandHeight + 52;
     tagged(doc, cover, 'P', () => label(doc, 'PREPARED FOR', left, y, caption));
     y += 18;
-    tagged(doc, cover, 'P', () => write(doc, document.person_name, left, y, name, contentWidth));
+    tagged(doc, cover, 'P', () => write(doc, document.person_name, left, y, nameStyle(doc, document.person_name), contentWidth));
     y = doc.y + 40;
 
     const details = [

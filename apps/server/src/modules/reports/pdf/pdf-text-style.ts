@@ -60,3 +60,23 @@ export function label(doc: PDFKit.PDFDocument, text: string, x: number, y: numbe
   const left = align === 'left' ? x : align === 'center' ? x - width / 2 : x - width;
   doc.text(text, left, y, { lineBreak: false });
 }
+
+/**
+ * `text` cut to fit `width` on one line in `style`, with an ellipsis where it was cut: a typed name
+ * in a running header or footer, which never wraps, must not run into the page number or past the
+ * paper's edge (issue 14).
+ */
+export function fitted(doc: PDFKit.PDFDocument, text: string, style: TextStyle, width: number): string {
+  useStyle(doc, style);
+  if (doc.widthOfString(text) <= width) return text;
+  const characters = [...text];
+  let low = 0;
+  let high = characters.length;
+  // The longest start of the text that still fits with the ellipsis.
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${characters.slice(0, middle).join('').trimEnd()}…`) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return `${characters.slice(0, low).join('').trimEnd()}…`;
+}

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { registerPdfFonts } from '../../../lib/pdf/pdf-fonts.ts';
 import { calloutHeight, drawCallout } from './draw-callout.ts';
 import { drawTable, tableLeadHeight } from './draw-table.ts';
-import { drawPageFurniture } from './page-furniture.ts';
+import { drawPageFurniture, runningText } from './page-furniture.ts';
 import { ensureRoom, gapBefore } from './pdf-flow.ts';
 import { formatCount, formatDate, formatScore } from './pdf-format.ts';
 import { artifact, group, tagged, type StructureParent } from './pdf-structure.ts';
@@ -166,8 +166,9 @@ function drawFirstPageFooter(doc: PDFKit.PDFDocument, organisationName: string):
     doc,
     () => {
       doc.rect(left, page.footerY - 8, contentWidth, 0.6).fill(colors.border);
-      label(doc, organisationName, left, page.footerY, running);
-      label(doc, `Page 1 of ${range.count}`, right, page.footerY, running, 'right');
+      const pageNumber = `Page 1 of ${range.count}`;
+      label(doc, runningText(doc, organisationName, running, pageNumber, running), left, page.footerY, running);
+      label(doc, pageNumber, right, page.footerY, running, 'right');
     },
     'Pagination',
   );
