@@ -76,6 +76,9 @@ describe('e-mail verification', () => {
     ['expires', (parts: Record<string, string>) => ({ ...parts, expires: String(Number(parts.expires) + 3600) }), 'signature'],
     ['signature', (parts: Record<string, string>) => ({ ...parts, signature: 'f'.repeat(64) }), 'signature'],
     ['signature (not hex)', (parts: Record<string, string>) => ({ ...parts, signature: 'not-a-signature' }), 'signature'],
+    // Issue 14's fuzz run: a lone UTF-16 surrogate cannot be percent-encoded; it answered 500.
+    ['id (a lone surrogate)', (parts: Record<string, string>) => ({ ...parts, id: '\ud800' }), 'signature'],
+    ['hash (a lone surrogate)', (parts: Record<string, string>) => ({ ...parts, hash: `${parts.hash}\udfff` }), 'signature'],
   ])('refuses a link whose %s was tampered with (422), and leaves the address unverified', async (_part, tamper, field) => {
     const user = await registerUser(t);
     const parts = verificationLinkParts(await verificationLinkOf(user));

@@ -71,6 +71,11 @@ export async function isEmailVerified(db: Database, userId: string): Promise<boo
   return user.emailVerifiedAt !== null;
 }
 
+/** False for a string holding a lone UTF-16 surrogate (String.prototype.isWellFormed, not yet in our ES2023 lib). */
+function isWellFormed(value: string): boolean {
+  return !/\p{Surrogate}/u.test(value);
+}
+
 function sameHash(expected: string, given: string): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
@@ -82,11 +87,11 @@ function sameHash(expected: string, given: string): boolean {
  * address they have now. Using the same link again answers the same (harmless).
  */
 export async function verifyEmail(db: Database, clock: Clock, callerId: string, link: VerifyEmailRequest): Promise<Account> {
-  const check = checkSignedPath(
-    await urlSigningKey(db),
-    { pathname: verificationPathname(link.id, link.hash), expires: link.expires, signature: link.signature },
-    clock.now(),
-  );
+  // A lone UTF-16 surrogate cannot be percent-encoded (encodeURIComponent throws: was a 500 in
+  // issue 14's fuzz run); no link we sent holds one, so it is a link that is not ours.
+  const check = !isWellFormed(link.id) || !isWellFormed(link.hash)
+    ? 'invalid'
+    : checkSignedPath(await urlSigningKey(db), { pathname: verificationPathname(link.id, link.hash), expires: link.expires, signature: link.signature }, clock.now());
   if (check === 'invalid') throw new ValidationError({ signature: [invalidVerificationLinkMessage] }, invalidVerificationLinkMessage);
   if (check === 'expired') throw new ValidationError({ expires: [invalidVerificationLinkMessage] }, invalidVerificationLinkMessage);
   if (link.id !== callerId) throw new ForbiddenError(verificationLinkForOtherAccountMessage);
