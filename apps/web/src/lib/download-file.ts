@@ -35,17 +35,22 @@ export async function downloadWithSession(path: string, fallbackName: string, ac
       headers: { Accept: accept, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     });
     if (!response.ok) return false;
-    const url = URL.createObjectURL(await response.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // Revoked after the click has been handled, so the download has its data.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(await response.blob(), fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Hands data already in memory to the browser as a download named `name`. */
+export function saveFile(data: Blob, name: string): void {
+  const url = URL.createObjectURL(data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, so the download has its data.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -5,7 +5,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { routePath } from '@/lib/route-paths';
 import { SettingsSection } from './settings-section';
 
-const deletedItems = ['profile', 'results', 'reports', 'sessions'] as const;
+const deletedItems = ['profile', 'results', 'reports', 'organisations', 'sessions'] as const;
 
 /** What deleting the account removes, and the way to the ConfirmPassword step that does it. */
 export function DeleteAccountSection() {
@@ -27,6 +27,7 @@ export function DeleteAccountSection() {
               <li key={item}>{t(`pages.profile.delete.items.${item}`)}</li>
             ))}
           </ul>
+          <p className="text-muted-foreground">{t('pages.profile.delete.invoicesKept')}</p>
         </div>
         <Link to={routePath('password.confirm')} className={buttonClassName({ variant: 'destructive' })}>
           {t('pages.profile.delete.button')}

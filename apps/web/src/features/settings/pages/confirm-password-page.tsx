@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { deleteAccountRequest, type DeleteAccountRequest } from '@app/contract/account-settings';
+import { accountDeletionMessages, deleteAccountRequest, type DeleteAccountRequest, type OwnedOrganisation } from '@app/contract/account-settings';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
+import { Loading, LoadFailed } from '@/components/page-states';
 import { TextField } from '@/components/text-field';
 import { buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -15,15 +17,19 @@ import { useNavigateTo } from '@/lib/use-navigate-to';
 import { useSession } from '@/lib/use-session';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { deleteAccount } from '../api/delete-account';
+import { useOwnedOrganisations } from '../api/owned-organisations';
+import { OwnedOrganisationChoices, type DeleteAccountFormValues } from '../components/owned-organisation-choices';
 import { SettingsSection } from '../components/settings-section';
 
 /**
  * The spec's ConfirmPassword page (password.confirm, /settings/confirm-password): the password
- * confirms deleting the account (DELETE /api/user).
+ * confirms deleting the account (DELETE /api/user). An organisation's only owner first chooses,
+ * for each such organisation, to pass it to another member or to close it (issue 14).
  */
 export function ConfirmPasswordPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const owned = useOwnedOrganisations();
   // An account created through Google has no password: the server takes its e-mail address
   // instead, from a sign-in less than 10 minutes old (contract: recentSignInSeconds).
   const withEmail = user !== null && !user.has_password;
@@ -32,12 +38,24 @@ export function ConfirmPasswordPage() {
       title={t('pages.confirmPassword.heading')}
       description={withEmail ? t('pages.confirmPassword.descriptionWithoutPassword') : t('pages.confirmPassword.description')}
     >
-      <ConfirmPasswordForm withEmail={withEmail} />
+      {owned.isPending ? (
+        <Loading />
+      ) : owned.isError ? (
+        <LoadFailed message={t('pages.confirmPassword.organisations.loadFailed')} retry={() => void owned.refetch()} />
+      ) : (
+        <ConfirmPasswordForm withEmail={withEmail} organisations={owned.data} />
+      )}
     </SettingsSection>
   );
 }
 
-function ConfirmPasswordForm({ withEmail }: { withEmail: boolean }) {
+// The password by the contract's rule; each organisation's choice is checked on submit, per organisation.
+const formSchema = z.object({
+  password: deleteAccountRequest.shape.password,
+  organisations: z.record(z.string(), z.object({ action: z.enum(['', 'transfer', 'close']), new_owner_id: z.string() })),
+});
+
+function ConfirmPasswordForm({ withEmail, organisations }: { withEmail: boolean; organisations: readonly OwnedOrganisation[] }) {
   const { t } = useTranslation();
   const navigateTo = useNavigateTo();
   const [formError, setFormError] = useState<string | null>(null);
@@ -45,16 +63,32 @@ function ConfirmPasswordForm({ withEmail }: { withEmail: boolean }) {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
-  } = useForm<DeleteAccountRequest>({
+  } = useForm<DeleteAccountFormValues>({
     // raw: the password goes as typed; the contract's trimming is for checking it, not for sending it.
-    resolver: zodResolver(deleteAccountRequest, undefined, { raw: true }),
-    defaultValues: { password: '' },
+    resolver: zodResolver(formSchema, undefined, { raw: true }),
+    defaultValues: { password: '', organisations: Object.fromEntries(organisations.map((organisation) => [organisation.id, { action: '', new_owner_id: '' }])) },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const result = await deleteAccount(values);
+    const choices: DeleteAccountRequest['organisations'] = {};
+    let missing = false;
+    for (const organisation of organisations) {
+      const choice = values.organisations[organisation.id];
+      if (choice?.action === 'close') choices[organisation.id] = { action: 'close' };
+      else if (choice?.action === 'transfer' && choice.new_owner_id) choices[organisation.id] = { action: 'transfer', new_owner_id: choice.new_owner_id };
+      else if (choice?.action === 'transfer') {
+        setError(`organisations.${organisation.id}.new_owner_id`, { type: 'required', message: accountDeletionMessages.newOwnerMustBeMember }, { shouldFocus: !missing });
+        missing = true;
+      } else {
+        setError(`organisations.${organisation.id}.action`, { type: 'required', message: accountDeletionMessages.chooseForOrganisation }, { shouldFocus: !missing });
+        missing = true;
+      }
+    }
+    if (missing) return;
+    const result = await deleteAccount({ password: values.password, organisations: choices });
     if (result.error === null) {
       // The server has already revoked every token: logging out would only fail. Clearing the
       // stored session empties the session store too (it follows the storage).
@@ -63,20 +97,29 @@ function ConfirmPasswordForm({ withEmail }: { withEmail: boolean }) {
       await navigateTo('login', { replace: true });
       return;
     }
+    let shown = false;
+    for (const [field, messages] of Object.entries(result.errors ?? {})) {
+      const message = messages[0];
+      const [, organisationId, part] = /^organisations\.([^.]+)(?:\.(new_owner_id))?$/.exec(field) ?? [];
+      if (!message || !organisationId) continue;
+      setError(`organisations.${organisationId}.${part === 'new_owner_id' ? 'new_owner_id' : 'action'}`, { type: 'server', message }, { shouldFocus: !shown });
+      shown = true;
+    }
     const passwordMessage = result.errors?.password?.[0] ?? (result.status === 400 || result.status === 403 ? result.error : undefined);
-    if (passwordMessage) setError('password', { type: 'server', message: passwordMessage }, { shouldFocus: true });
-    else setFormError(result.error);
+    if (passwordMessage) setError('password', { type: 'server', message: passwordMessage }, { shouldFocus: !shown });
+    else if (!shown) setFormError(result.error);
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <FormAlert>{formError}</FormAlert>
+      {organisations.length > 0 && <OwnedOrganisationChoices organisations={organisations} register={register} watch={watch} errors={errors} />}
       <TextField
         id="confirm-password"
         label={withEmail ? t('pages.confirmPassword.email') : t('pages.confirmPassword.password')}
         type={withEmail ? 'email' : 'password'}
         autoComplete={withEmail ? 'off' : 'current-password'}
-        autoFocus
+        autoFocus={organisations.length === 0}
         error={translateValidationMessage(errors.password?.message, t)}
         {...register('password')}
       />

@@ -1,7 +1,7 @@
 import type { Account } from '@app/contract/account';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountFixture, birthDetailsFixture, completeUser } from '../../../../test/account-fixture.ts';
 import { renderRoute, routeTimeout, seedSession } from '../../../../test/app-harness.tsx';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
@@ -151,6 +151,11 @@ describe('settings: profile', () => {
 });
 
 describe('settings: deleting the account', () => {
+  beforeEach(() => {
+    // Owns no organisation alone: no choice to make before deleting.
+    server().on('GET', '/api/user/owned-organisations', () => ({ status: 200, body: { data: [] } }));
+  });
+
   async function openConfirmPassword() {
     const view = await openProfile();
     const section = screen.getByRole('heading', { name: 'Delete account' }).closest('section');
@@ -158,6 +163,8 @@ describe('settings: deleting the account', () => {
     expect(within(section).getByText('Please proceed with caution, this cannot be undone.')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('link', { name: 'Delete account' }));
     await screen.findByRole('heading', { name: 'Confirm your password' }, routeTimeout);
+    // The form follows once the organisations the user alone owns are known (none here).
+    await screen.findByRole('button', { name: 'Delete account' }, routeTimeout);
     expect(view.router.state.location.pathname).toBe('/settings/confirm-password');
     return view;
   }
@@ -176,7 +183,7 @@ describe('settings: deleting the account', () => {
     expect(await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(await screen.findByText('Your account has been deleted.', undefined, routeTimeout)).toBeInTheDocument();
-    expect(bodies).toEqual([{ password: 'correct horse battery' }]);
+    expect(bodies).toEqual([{ password: 'correct horse battery', organisations: {} }]);
     expect(localStorage.getItem('auth_token')).toBeNull();
     // The server already revoked the tokens: no logout call that could only fail.
     expect(server().requestsTo('POST', '/api/logout')).toHaveLength(0);
@@ -217,13 +224,14 @@ describe('settings: deleting the account', () => {
     seedSession(server(), { ...completeUser, has_password: false });
     renderRoute('/settings/confirm-password');
     await screen.findByRole('heading', { name: 'Confirm your password' }, routeTimeout);
+    await screen.findByLabelText('Email address', undefined, routeTimeout);
     expect(screen.getByText(/You sign in with Google: type your email address to confirm/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).toBeNull();
 
     await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     expect(await screen.findByRole('heading', { name: 'Log in to your account' }, routeTimeout)).toBeInTheDocument();
-    expect(bodies).toEqual([{ password: 'ada@example.com' }]);
+    expect(bodies).toEqual([{ password: 'ada@example.com', organisations: {} }]);
   });
 
   it('goes back to the profile with Cancel', async () => {
@@ -231,5 +239,48 @@ describe('settings: deleting the account', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
     await screen.findByRole('heading', { name: 'Profile information' }, routeTimeout);
     expect(router.state.location.pathname).toBe('/settings/profile');
+  });
+});
+
+describe('settings: downloading one’s data', () => {
+  beforeEach(() => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:personal-data');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function dataSection() {
+    const section = screen.getByRole('heading', { name: 'Your data' }).closest('section');
+    if (!section) throw new Error('no data section');
+    return within(section);
+  }
+
+  it('says what the file holds and saves it as a JSON file named by the date', async () => {
+    server().on('GET', '/api/user/export', () => ({ status: 200, body: { format: 'compass-personal-data', version: 1, profile: { name: 'Ada Lovelace' } } }));
+    const saved: { name: string; href: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    await openProfile();
+    const section = dataSection();
+    expect(section.getByText('every answer you gave, including changed answers, and your assessment results')).toBeInTheDocument();
+
+    await userEvent.click(section.getByRole('button', { name: 'Download my data' }));
+
+    expect(await section.findByText('Your data has been downloaded.', undefined, routeTimeout)).toBeInTheDocument();
+    expect(server().requestsTo('GET', '/api/user/export')).toHaveLength(1);
+    expect(click).toHaveBeenCalledOnce();
+    expect(saved).toEqual([{ name: `compass-personal-data-${new Date().toISOString().slice(0, 10)}.json`, href: 'blob:personal-data' }]);
+  });
+
+  it('shows the server’s refusal (the export’s rate limit) and saves nothing', async () => {
+    server().on('GET', '/api/user/export', () => ({ status: 429, headers: { 'Retry-After': '1800' }, body: { message: 'Too many attempts. Please try again in 30 minutes.', code: 'too_many_requests' } }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    await openProfile();
+    await userEvent.click(dataSection().getByRole('button', { name: 'Download my data' }));
+    expect(await dataSection().findByRole('alert', undefined, routeTimeout)).toHaveTextContent(/Too many|try again/i);
+    expect(click).not.toHaveBeenCalled();
   });
 });
