@@ -32,7 +32,7 @@ async function expectNothingRan(page: Page): Promise<void> {
   const found = await page.evaluate(() => ({
     xss: (window as unknown as { __xss?: unknown }).__xss,
     images: document.querySelectorAll('img[src="x"], [onerror]').length,
-    scripts: [...document.scripts].filter((script) => script.text.includes('__xss')).length,
+    scripts: Array.from(document.scripts).filter((script) => script.text.includes('__xss')).length,
   }));
   expect(found).toEqual({ xss: undefined, images: 0, scripts: 0 });
 }
