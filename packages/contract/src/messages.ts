@@ -21,6 +21,8 @@ export const errorMessages = {
   aiUnavailable: 'AI Servers currently unavailable, please try another model or wait and try again.',
   failedToFetch: 'Failed to fetch',
   tryAgainLater: 'Something went wrong. Please try again later...',
+  /** 503 while the database cannot be reached (the web shows its own serverErrors.service_unavailable, same words). */
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a few minutes.',
   sessionExpired: 'Session expired. Please log in again.',
   /** A 400 the server has no words of its own for (a body it cannot read). */
   requestNotProcessed: 'The request could not be processed.',

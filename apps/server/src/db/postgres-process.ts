@@ -83,10 +83,19 @@ export async function startPostgresProcess(options: PostgresProcessOptions): Pro
   };
   process.on('exit', stopOnExit);
 
+  let stopping = false;
   const stop = async (): Promise<void> => {
+    stopping = true;
     process.off('exit', stopOnExit);
     await stopChild(child);
   };
+  // Stopped by someone else (an operator's pg_ctl, the OOM killer): the server goes on answering 503
+  // and reconnects once the database runs again on its port (issue 14, "Faults"); say so once.
+  child.once('exit', (code, signal) => {
+    if (ready && !stopping) {
+      options.logger.error({ code, signal, port: options.port, pgDataDir: options.pgDataDir }, 'the embedded PostgreSQL stopped; requests answer 503 until it runs again on the same port (or the server is restarted)');
+    }
+  });
 
   const timeoutMs = options.startTimeoutMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;

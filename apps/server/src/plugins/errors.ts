@@ -3,6 +3,7 @@ import { errorMessages } from '@app/contract/messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseUnavailableReason, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { DomainError, ValidationError, type FieldErrors } from '../lib/domain-errors.ts';
 
 // Codes and messages for the framework's own client errors (bad JSON, wrong content type, ...).
@@ -20,6 +21,7 @@ const clientErrors: Record<number, { code: ErrorCode; message: string }> = {
  * - 422 `{ message, errors }` for invalid input, keyed by field path (`email`, `items.0.name`);
  * - 400 `{ message }`;
  * - every other failure `{ message, code }`;
+ * - the database out of reach becomes 503 `service_unavailable` at once (issue 14, "Faults");
  * - unexpected errors become 500 with a generic message: their text, stack or SQL stays in the log.
  */
 export const errorsPlugin = fp(
@@ -47,6 +49,7 @@ export const errorsPlugin = fp(
         const known = clientErrors[status] ?? { code: 'bad_request', message: errorMessages.requestNotProcessed };
         return sendError(reply, status, known.code, known.message);
       }
+      if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
       return sendUnexpected(request, reply, error);
     });
   },
@@ -66,6 +69,16 @@ function sendBadRequest(reply: FastifyReply, message: string): FastifyReply {
 function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string): FastifyReply {
   const body: ErrorBody = { message, code };
   return reply.code(status).send(body);
+}
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+const databaseRetryAfterSeconds = 5;
+
+function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: Error): FastifyReply {
+  // One line with the driver's reason: the failed query and its parameters (a secret being stored,
+  // a password hash) stay out of the log, and an outage does not fill it with stack traces.
+  request.log.warn({ reason: databaseUnavailableReason(error) }, 'the database cannot be reached; answered 503');
+  return sendError(reply.header('retry-after', String(databaseRetryAfterSeconds)), 503, 'service_unavailable', errorMessages.serviceUnavailable);
 }
 
 function sendUnexpected(request: FastifyRequest, reply: FastifyReply, error: Error): FastifyReply {

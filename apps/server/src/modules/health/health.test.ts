@@ -1,3 +1,4 @@
+import { errorMessages } from '@app/contract/messages';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { dropDatabase } from '../../../test/test-database.ts';
@@ -33,6 +34,26 @@ describe('GET /health', () => {
       const response = await app.inject({ method: 'GET', url: '/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await app.close();
+      await pool.end();
+    }
+  });
+
+  it('makes every call that needs the database answer 503 service_unavailable at once, in the error shape, while it cannot be reached', async () => {
+    const closedPort = await findFreePort();
+    const { pool, db } = connectDatabase(`postgres://nobody:nothing@127.0.0.1:${closedPort}/none`);
+    const app = buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), { pool, db });
+    try {
+      await app.ready();
+      for (const url of ['/api/products', '/sanctum/csrf-cookie']) {
+        const startedAt = performance.now();
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ message: errorMessages.serviceUnavailable, code: 'service_unavailable' });
+        expect(response.headers['retry-after']).toBe('5');
+        expect(performance.now() - startedAt).toBeLessThan(1_000);
+      }
     } finally {
       await app.close();
       await pool.end();
