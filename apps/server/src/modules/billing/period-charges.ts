@@ -34,9 +34,28 @@ export async function chargeClaimed(
   request: Omit<ChargeRequest, 'amount' | 'currency' | 'idempotencyKey'>,
 ): Promise<PaymentOutcome> {
   try {
-    return await deps.provider.charge({ ...request, amount: invoice.total, currency: 'eur', idempotencyKey: `subscription-invoice-${invoice.id}-${invoice.attempts}` });
+    const earlier = await earlierAttemptThatPaid(deps.provider, invoice);
+    if (earlier) return earlier;
+    return await deps.provider.charge({ ...request, amount: invoice.total, currency: 'eur', idempotencyKey: chargeKey(invoice.id, invoice.attempts) });
   } catch (error) {
     await deps.db.update(subscriptionInvoices).set({ chargingSince: null, updatedAt: deps.clock.now() }).where(eq(subscriptionInvoices.id, invoice.id));
     throw error;
   }
+}
+
+function chargeKey(invoiceId: string, attempt: number): string {
+  return `subscription-invoice-${invoiceId}-${attempt}`;
+}
+
+/**
+ * An earlier attempt's charge that succeeded although its server never recorded it (it stopped
+ * between the charge and its answer, issue 14 "Faults"): this attempt settles the period with it
+ * instead of charging the card a second time. Refused attempts (the card declined) are passed over.
+ */
+async function earlierAttemptThatPaid(provider: PaymentProvider, invoice: PeriodInvoiceRow): Promise<PaymentOutcome | undefined> {
+  for (let attempt = invoice.attempts - 1; attempt >= 1; attempt -= 1) {
+    const outcome = await provider.findByIdempotencyKey(chargeKey(invoice.id, attempt));
+    if (outcome?.status === 'succeeded') return outcome;
+  }
+  return undefined;
 }

@@ -12,7 +12,7 @@ import { checkBuyerVatNumber, expectedTotalFits, type BuyerVatNumber, type VatNu
 import { describeOrder, fulfil, lockBuyerCheckout, settleFailure } from '../fulfilment/fulfilment.ts';
 import { orderQueries } from '../order-queries.ts';
 import { findOwnOrder, orderView, statusOf, type OrderRow } from '../order-view.ts';
-import { abandonOpenOrder, applyPaymentOutcome, reload, type OrdersDeps } from '../fulfilment/payment-outcomes.ts';
+import { abandonOpenOrder, applyPaymentOutcome, orderPaymentIdempotencyKey, reload, type OrdersDeps } from '../fulfilment/payment-outcomes.ts';
 
 export interface CheckoutDeps extends OrdersDeps {
   /** The seller's EU country (config DEFAULT_VAT_COUNTRY). */
@@ -80,7 +80,7 @@ export async function placeOrder(deps: CheckoutDeps, userId: string, input: Chec
       amount: order.total,
       currency: 'eur',
       description: describeOrder(order, lines),
-      idempotencyKey: `order-${order.id}`,
+      idempotencyKey: orderPaymentIdempotencyKey(order.id),
       customerId,
       source,
       saveMethod: (input.payment.method === 'card' || input.payment.method === 'stripe') && input.payment.save_card === true,

@@ -64,13 +64,17 @@ export async function applyPaymentOutcome(deps: OrdersDeps, order: OrderRow, out
  */
 export async function abandonOpenOrder(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
   const at = deps.clock.now();
-  if (!order.providerPaymentId) {
+  // No payment id kept: the charge may still have reached the provider, from a server that stopped
+  // before it heard the answer (issue 14, "Faults"). Expiring the order then would lose a paid order.
+  const paymentId = order.providerPaymentId ?? (await deps.provider.findByIdempotencyKey(orderPaymentIdempotencyKey(order.id)))?.paymentId;
+  if (!paymentId) {
     await settleFailure(deps.db, { orderId: order.id, status: 'expired', failureCode: 'expired', failureMessage: 'The payment was not completed in time.', paymentId: null, at });
     return reload(deps.db, order.id);
   }
-  const outcome = await deps.provider.cancel(order.providerPaymentId);
+  if (!order.providerPaymentId) deps.log.warn({ orderId: order.id, paymentId }, 'an open order was charged by a server that stopped before it recorded the payment; settling it now');
+  const outcome = await deps.provider.cancel(paymentId);
   if (outcome.status === 'failed') {
-    await settleFailure(deps.db, { orderId: order.id, status: 'expired', failureCode: outcome.failureCode, failureMessage: 'The payment was not completed in time.', paymentId: order.providerPaymentId, at });
+    await settleFailure(deps.db, { orderId: order.id, status: 'expired', failureCode: outcome.failureCode, failureMessage: 'The payment was not completed in time.', paymentId, at });
     return reload(deps.db, order.id);
   }
   return applyPaymentOutcome(deps, order, outcome);
@@ -82,6 +86,11 @@ async function refundLatePayment(deps: OrdersDeps, order: OrderRow, paymentId: s
   deps.log.warn({ orderId: order.id, paymentId }, 'a payment succeeded for an order that was no longer open; refunding it');
   const { refundId } = await deps.provider.refund(paymentId);
   await recordRefund(deps.db, order, refundId, deps.clock.now());
+}
+
+/** The idempotency key of an order's charge: a retried charge is the same payment at the provider. */
+export function orderPaymentIdempotencyKey(orderId: string): string {
+  return `order-${orderId}`;
 }
 
 export async function reload(db: Database, orderId: string): Promise<OrderRow> {

@@ -151,6 +151,12 @@ export interface PaymentProvider {
   confirm(paymentId: string, input: { confirmationId: string | undefined; outcome: 'complete' | 'fail' }): Promise<PaymentOutcome>;
   /** The payment's current state (for webhooks and the sweeper: the provider is the truth). */
   retrieve(paymentId: string): Promise<PaymentOutcome>;
+  /**
+   * The payment a charge with this idempotency key made, if the provider can tell: the charge of a
+   * server that stopped before it heard the answer (issue 14, "Faults"). Null when there is none,
+   * or when the provider cannot be asked this way (Stripe: its webhook tells the outcome instead).
+   */
+  findByIdempotencyKey(idempotencyKey: string): Promise<PaymentOutcome | null>;
   /** Cancels a payment that has not succeeded; answers its state after the attempt. */
   cancel(paymentId: string): Promise<PaymentOutcome>;
   /** Gives the whole payment back (a payment that succeeded for an order no longer payable). */

@@ -102,6 +102,13 @@ export class StripePaymentProvider implements PaymentProvider {
     return outcomeOf(intent);
   }
 
+  async findByIdempotencyKey(): Promise<PaymentOutcome | null> {
+    // Stripe's API looks payments up by id, not by idempotency key. A charge whose answer was lost
+    // (the server stopped) is told by its payment_intent.* webhook, which Stripe repeats until
+    // answered; a success for an order settled meanwhile is refunded there.
+    return null;
+  }
+
   async cancel(paymentId: string): Promise<PaymentOutcome> {
     try {
       const intent = await this.stripe.paymentIntents.cancel(paymentId, { cancellation_reason: 'abandoned' });

@@ -118,6 +118,11 @@ export class TestPaymentProvider implements PaymentProvider {
     return outcomeOf(payment);
   }
 
+  async findByIdempotencyKey(idempotencyKey: string): Promise<PaymentOutcome | null> {
+    const [payment] = await this.db.select().from(testProviderPayments).where(eq(testProviderPayments.idempotencyKey, idempotencyKey));
+    return payment ? outcomeOf(payment) : null;
+  }
+
   async cancel(paymentId: string): Promise<PaymentOutcome> {
     const [canceled] = await this.db
       .update(testProviderPayments)
