@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { loginThroughApi, signInBrowser } from '../support/api.ts';
 import { createUserThroughApi, expect, otherStrongPassword, test, uniqueEmail } from '../support/accounts.ts';
+import { createOrganisationThroughApi } from '../support/organisations.ts';
 import { verificationLinkPattern, waitForMailLink } from '../support/outbox.ts';
 import { expectFieldMessage, expectPath, logoutFromUserMenu, submitLogin, userMenuButton } from '../support/ui.ts';
 
@@ -174,13 +176,24 @@ test('changing the password checks the current one and the confirmation, signs o
   await expect(page.getByRole('heading', { name: 'Welcome, Radia Perlman' })).toBeVisible();
 });
 
-test('deleting the account through the password confirmation step ends on the login page, and the account is gone', async ({
+test('downloading one’s data, then deleting the account (closing the organisation it alone owns) through the password confirmation step ends on the login page, and the account is gone', async ({
   page,
   request,
 }) => {
   const user = await createUserThroughApi(request, 'delete', { name: 'Barbara Liskov', birthDetails: true });
+  await createOrganisationThroughApi(request, user.session, { name: 'Liskov Substitutions' });
   await signInBrowser(page, user.session);
   await page.goto('/settings/profile');
+
+  // Issue 14: everything about the account as one JSON file.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^compass-personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { profile: { name: string; email: string }; organisations: { organisation_name: string; role: string }[] };
+  expect(exported.profile).toMatchObject({ name: 'Barbara Liskov', email: user.email });
+  expect(exported.organisations).toEqual([expect.objectContaining({ organisation_name: 'Liskov Substitutions', role: 'owner' })]);
+  await expect(page.getByText('Your data has been downloaded.')).toBeVisible();
 
   await expect(page.getByRole('heading', { name: 'Delete account' })).toBeVisible();
   await expect(page.getByText('Please proceed with caution, this cannot be undone.')).toBeVisible();
@@ -188,7 +201,15 @@ test('deleting the account through the password confirmation step ends on the lo
   await expect(page).toHaveURL(/\/settings\/confirm-password$/);
   await expect(page.getByRole('heading', { name: 'Confirm your password' })).toBeVisible();
 
+  // The only owner of an organisation chooses what becomes of it; alone in it, they can only close it.
+  const organisation = page.getByRole('group', { name: 'Liskov Substitutions' });
+  await expect(organisation.getByText('You are its only member, so it can only be closed.')).toBeVisible();
   const password = page.getByLabel('Password');
+  await password.fill(user.password);
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await expect(organisation.getByText('Choose whether to pass the organisation to another member or to close it.')).toBeVisible();
+  await organisation.getByRole('radio', { name: /Close the organisation/ }).check();
+
   await password.fill('Wr0ng!Passw0rd#2026');
   await page.getByRole('button', { name: 'Delete account' }).click();
   await expectFieldMessage(password, 'The password is incorrect.');
