@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { AdminInputError } from '../lib/admin-input.ts';
+import { terminalText } from '../lib/terminal-text.ts';
 import { createLogger } from '../logger.ts';
 import {
   listPlans,
@@ -312,9 +313,11 @@ function table(rows: Array<Record<string, string>>): string {
   const first = rows[0];
   if (!first) return '(none)';
   const columns = Object.keys(first);
-  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ').trimEnd();
-  return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column] ?? '')))].join('\n');
+  // Typed names and addresses are shown, never obeyed: a control character in one is written as its escape.
+  const cell = (row: Record<string, string>, column: string) => terminalText(row[column] ?? '');
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row, column).length)));
+  const line = (cells: string[]) => cells.map((text, index) => text.padEnd(widths[index] ?? 0)).join('  ').trimEnd();
+  return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => cell(row, column))))].join('\n');
 }
 
 export interface CommandOutput {
@@ -355,11 +358,11 @@ export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv, ou
   try {
     const { result, message, rows } = await invocation.spec.run(database.db, invocation);
     if (invocation.json) output.stdout(`${JSON.stringify(result, null, 2)}\n`);
-    else output.stdout(`${message ? `${message}\n` : ''}${table(rows)}\n`);
+    else output.stdout(`${message ? `${terminalText(message)}\n` : ''}${table(rows)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof AdminInputError) {
-      output.stderr(`${error.message}\n`);
+      output.stderr(`${terminalText(error.message)}\n`);
       return 1;
     }
     throw error;
