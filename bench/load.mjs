@@ -5,19 +5,26 @@
 // every second, and writes the tables into bench/results.md between its markers. Targets: no 5xx,
 // memory growth under 10 % between the first and the last 30 s.
 //
-// The mix: users arrive over the first 10 s (not all in one instant). Each first does the whole
-// journey: sign-up, verification, birth data, the 130 questions, a report bought, waited for and
-// downloaded, an organisation created and activated, its invited colleague signing up and
-// accepting. Between two steps a user pauses as a person would, compressed: 0.3-1.5 s, and
-// 0.2-0.8 s between two answers (a real person takes longer per question; this keeps the whole
-// journey, questionnaire included, within about a minute and a half). A user
-// whose journey is done comes back, as a returning user does: the dashboard's calls (user,
-// reports, basket), the report's view, half the time its PDF again, the organisation's members;
-// then pauses 1-3 s and does it again. At the end of the time users stop at their next step.
+// The mix: three users in four are new: they do the whole journey (sign-up, verification, birth
+// data, the 130 questions, a report bought, waited for and downloaded, an organisation created and
+// activated, its invited colleague signing up and accepting). One in four is a returning user who
+// finished the questionnaire on an earlier day (prepared through the API before the measured time,
+// without pauses): they buy a report, download it, create and activate an organisation and have a
+// colleague accept, so checkouts, reports and organisations are under load from the first minute.
+// Preparing them warms the servers up (sign-ups, answers, and a few reports, so the report render
+// threads have started): memory is sampled from the measured time on, a steady state to compare.
+// Users arrive evenly over the first quarter of the run (30 s of 2 minutes: a sign-up every 0.2 s,
+// each an argon2 hash of about 25 ms of CPU on a quiet core), not in one instant. Between two
+// steps a user pauses as a person would, compressed: 0.3-1.5 s, and 0.2-0.8 s between two answers
+// (a real person takes longer per question; this keeps the whole journey within about a minute
+// and a half). A user whose journey is done comes back, as a returning user does: the
+// dashboard's calls (user, reports, basket), the report's view, half the time its PDF again, the
+// organisation's members; then pauses 1-3 s and does it again. At the end of the time users stop
+// at their next step.
 // Sign-ups come from many addresses (TRUST_PROXY on in the bench servers, each user its own
 // X-Forwarded-For), as real users do; the limits stay the production defaults.
 //
-// node bench/load.mjs [--users 200] [--seconds 120] [--database embedded|external|both]
+// node bench/load.mjs [--users 200] [--seconds 120] [--returning 0.25] [--database embedded|external|both]
 // (`npm run bench:load` builds first; ports 3454-3456)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -33,13 +40,16 @@ const valueOf = (flag, fallback) => (args.includes(flag) ? args[args.indexOf(fla
 const users = Number(valueOf('--users', 200));
 const seconds = Number(valueOf('--seconds', 120));
 const databaseChoice = valueOf('--database', 'both');
+const returningShare = Number(valueOf('--returning', 0.25));
 const runs = [
   { database: 'embedded', instances: 1, ports: [3454], label: 'embedded, 1 instance' },
   { database: 'external', instances: 2, ports: [3455, 3456], label: 'external PostgreSQL, 2 instances' },
 ].filter((run) => databaseChoice === 'both' || run.database === databaseChoice);
 const memoryWindowSeconds = Math.min(30, seconds / 4);
 const maxGrowth = 0.1;
-const arrivalSeconds = Math.min(10, seconds / 4);
+const arrivalSeconds = seconds / 4;
+/** Reports bought per instance while the returning users are prepared (a warm-up, see below). */
+const warmUpReports = 3;
 
 const resultsFile = fileURLToPath(new URL('./results.md', import.meta.url));
 const startMarker = '<!-- bench:load start -->';
@@ -50,8 +60,8 @@ class TimeUp extends Error {}
 const between = (low, high) => low + Math.random() * (high - low);
 const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-/** One simulated user: the whole journey, then returning visits, until `deadline`. */
-async function simulatedUser(context, deadline, tally) {
+/** One simulated user: the whole journey (from `returning`'s purchase on, if given), then returning visits, until `deadline`. */
+async function simulatedUser(context, deadline, tally, returning) {
   const pause = async (low = 300, high = 1_500) => {
     if (performance.now() >= deadline) throw new TimeUp();
     await sleep(between(low, high));
@@ -59,9 +69,12 @@ async function simulatedUser(context, deadline, tally) {
   };
   const stepContext = { ...context, pause: () => pause(), answerPause: () => pause(200, 800) };
   try {
-    const owner = await signUp(stepContext);
-    await pause();
-    await completeQuestionnaire(stepContext, owner);
+    let owner = returning;
+    if (!owner) {
+      owner = await signUp(stepContext);
+      await pause();
+      await completeQuestionnaire(stepContext, owner);
+    }
     await pause();
     await buyReport(stepContext, owner);
     const report = await downloadReadyReport(stepContext, owner);
@@ -95,20 +108,50 @@ async function measure(run) {
   console.log(`\n${run.label}: ${users} users for ${seconds} s (load average before ${loadavg().map((value) => value.toFixed(2)).join(', ')})`);
   const deployment = await startDeployment({ database: run.database, instances: run.instances, ports: run.ports });
   try {
+    // Returning users: signed up and through the questionnaire before the measured time.
+    const returningCount = Math.round(users * returningShare);
+    const preparation = { bases: deployment.bases, timings: new Timings(), mailPool: deployment.pool };
+    const returning = [];
+    const preparedAt = performance.now();
+    for (let start = 0; start < returningCount; start += 10) {
+      returning.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, returningCount - start) }, async (_, offset) => {
+            const client = await signUp(preparation);
+            await completeQuestionnaire(preparation, client);
+            // Warm-up: the first few also buy another report and wait for it, so the render threads
+            // (started at a server's first report, about 50 MB each) run before memory is sampled.
+            if (start + offset < warmUpReports * run.instances) {
+              await buyReport(preparation, client, 'REPORT-VALUES');
+              await downloadReadyReport(preparation, client, 'values');
+            }
+            return client;
+          }),
+        )),
+      );
+    }
+    console.log(`  ${returningCount} returning users prepared in ${((performance.now() - preparedAt) / 1000).toFixed(0)} s; ${users - returningCount} new users`);
     const timings = new Timings();
+    for (const client of returning) client.useTimings(timings);
     const tally = { journeys: 0, visits: 0, failures: [] };
     const memory = sampleMemory({ servers: deployment.servers.map((server) => server.pid), postgresPids: () => deployment.postgresPids() });
     const startedAt = performance.now();
     const deadline = startedAt + seconds * 1_000;
     const context = { bases: deployment.bases, timings, mailPool: deployment.pool };
     const progress = setInterval(() => {
-      console.log(`  ${((performance.now() - startedAt) / 1000).toFixed(0)} s: ${timings.requests} requests, ${timings.serverErrors} 5xx, ${tally.journeys} journeys done, load average ${loadavg()[0].toFixed(2)}`);
+      const latest = memory.latest();
+      console.log(
+        `  ${((performance.now() - startedAt) / 1000).toFixed(0)} s: ${timings.requests} requests, ${timings.serverErrors} 5xx, ${tally.journeys} journeys done; ` +
+          `server RSS ${latest?.server.toFixed(0)} MB, PostgreSQL PSS ${latest?.postgres.toFixed(0)} MB; load average ${loadavg()[0].toFixed(2)}`,
+      );
     }, 15_000);
     await Promise.all(
       Array.from({ length: users }, async (_, index) => {
         await sleep((index / users) * arrivalSeconds * 1_000);
         // No sticky sessions: a user's requests go to the instances in turn (one instance: always it).
-        await simulatedUser({ ...context, firstBase: index }, deadline, tally);
+        // Returning users are spread among the new ones (every fourth, by default).
+        const returningUser = returning.length > 0 && index % Math.round(1 / returningShare) === 0 ? returning.pop() : undefined;
+        await simulatedUser({ ...context, firstBase: index }, deadline, tally, returningUser);
       }),
     );
     clearInterval(progress);

@@ -28,6 +28,11 @@ export class ApiClient {
     this.address = address;
   }
 
+  /** Records this client's further requests in `timings` (a user prepared before the measured time). */
+  useTimings(timings) {
+    this.#timings = timings;
+  }
+
   /** The base URL the next request goes to (and moves on to the one after). */
   nextBase() {
     const base = this.#bases[this.#turn % this.#bases.length];

@@ -66,6 +66,7 @@ export function sampleMemory({ servers, postgresPids, intervalMs = 1_000 }) {
   void take();
   const timer = setInterval(() => void take(), intervalMs);
   return {
+    latest: () => samples.at(-1),
     stop() {
       clearInterval(timer);
       return samples;
