@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageKey, type FileStorage } from './file-storage.ts';
 
@@ -15,14 +16,14 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
   return {
     async put(key, data) {
       const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomUUID()}.tmp`;
       try {
+        await mkdir(path.dirname(target), { recursive: true });
         await writeFile(temporary, data);
         await rename(temporary, target);
       } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
+        await rm(temporary, { force: true }).catch(() => undefined);
+        throw await explainWriteFailure(rootDir, error);
       }
     },
     async get(key) {
@@ -37,4 +38,22 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       await rm(pathOf(key), { force: true });
     },
   };
+}
+
+/**
+ * A write that failed because the folder cannot be written (a read-only mount, a wrong owner, a full
+ * disk) names the folder and the reason: Node's recursive mkdir reports a read-only file system as
+ * "ENOENT: no such file or directory", which sends an operator looking for a missing folder.
+ */
+async function explainWriteFailure(rootDir: string, error: unknown): Promise<unknown> {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC') return new Error(`the file storage ${rootDir} is full (ENOSPC)`, { cause: error });
+  try {
+    await access(rootDir, constants.W_OK);
+    return error;
+  } catch (accessError) {
+    const reason = (accessError as NodeJS.ErrnoException).code ?? 'unknown';
+    const meaning = reason === 'EROFS' ? 'a read-only file system' : reason === 'EACCES' || reason === 'EPERM' ? 'permission denied' : reason === 'ENOENT' ? 'it does not exist' : reason;
+    return new Error(`the file storage ${rootDir} is not writable: ${meaning} (${reason})`, { cause: error });
+  }
 }
