@@ -1,4 +1,5 @@
-import { accountApiPaths, organisationApiPaths, teamInsightApiPaths } from '@app/contract/api-paths';
+import { accountApiPaths, eventApiPaths, organisationApiPaths, teamInsightApiPaths } from '@app/contract/api-paths';
+import { eventSessionEnvelope } from '@app/contract/event-attendees';
 import { organisationShareApiPaths } from '@app/contract/organisation-shares';
 import type { TokenPair } from '@app/contract/auth';
 import { randomUUID } from 'node:crypto';
@@ -18,13 +19,19 @@ const payload = `<img src=x onerror="window.__xss=1">"'&<script>window.__xss=2</
 const typed = (label: string) => `${label} ${payload}`;
 
 const bearer = (session: TokenPair) => ({ Authorization: `Bearer ${session.access_token}` });
+const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
+
+/** With E2E_SCREENSHOT_DIR set, keeps the page as it looks, to be looked at. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+}
 
 /**
  * The page's content (not the sidebar, which shows the signed-in user's name everywhere) shows
  * `text` as text, made no element from it, and ran none of its script.
  */
 async function expectShownAsText(page: Page, text: string): Promise<void> {
-  await expect(page.getByRole('main').getByText(text).first()).toBeVisible();
+  await expect(page.getByRole('main').getByText(text).filter({ visible: true }).first()).toBeVisible();
   await expectNothingRan(page);
 }
 
@@ -58,6 +65,7 @@ test.describe('typed names with markup and script show as text', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: `Welcome, ${typed('Ada')}` })).toBeVisible();
     await expectShownAsText(page, typed('Ada'));
+    await shot(page, 'person-dashboard');
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /^Ada </ }).click();
     await expect(page.getByRole('menu')).toContainText(typed('Ada'));
     await expectNothingRan(page);
@@ -70,6 +78,7 @@ test.describe('typed names with markup and script show as text', () => {
     await page.goto('/settings/billing');
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(typed('Billing'));
     await expect(page.getByLabel('Address line 1')).toHaveValue(typed('1 Market'));
+    await shot(page, 'person-billing');
     await expectNothingRan(page);
   });
 
@@ -116,6 +125,7 @@ test.describe('typed names with markup and script show as text', () => {
     await memberPage.goto(invitation.pathname);
     await expect(memberPage.getByRole('heading', { level: 1 })).toHaveText(`${organisationName} invites you to join as a member`);
     await expectShownAsText(memberPage, organisationName);
+    await shot(memberPage, 'invitation');
     await memberPage.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(memberPage).not.toHaveURL(/\/invitations\//);
     await expectNothingRan(memberPage);
@@ -136,6 +146,7 @@ test.describe('typed names with markup and script show as text', () => {
     await expect(page.getByRole('button', { name: /^Switch profile, current:/ })).toContainText(organisationName);
     await expectShownAsText(page, organisationName);
     await expectShownAsText(page, typed('Mira'));
+    await shot(page, 'organisation-dashboard');
 
     await page.goto(`/organization/${organisationId}/members`);
     await expectShownAsText(page, typed('Mira'));
@@ -144,16 +155,20 @@ test.describe('typed names with markup and script show as text', () => {
     await page.getByRole('button', { name: `Actions for ${typed('Mira')}` }).click();
     await page.getByRole('menuitem', { name: 'Make admin' }).click();
     await expect(page.getByText(`${typed('Mira')} is now admin.`)).toBeVisible();
+    await shot(page, 'organisation-members');
     await expectNothingRan(page);
 
     await page.goto('/settings/billing');
     await expectShownAsText(page, typed('Billing'));
+    await shot(page, 'organisation-billing');
 
     await page.goto(`/organization/${organisationId}/insights`);
     await expectShownAsText(page, typed('Mira'));
+    await shot(page, 'organisation-insights');
 
     await page.goto(`/organization/${organisationId}/sharing`);
     await expectShownAsText(page, expertName);
+    await shot(page, 'organisation-sharing');
 
     // The expert's owner sees the client's name on the Clients page.
     const expertContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -164,6 +179,49 @@ test.describe('typed names with markup and script show as text', () => {
     await expertPage.getByRole('menuitemradio', { name: /^Expert / }).click();
     await expertPage.getByRole('link', { name: 'Clients' }).click();
     await expectShownAsText(expertPage, organisationName);
+    await shot(expertPage, 'expert-clients');
     await expertContext.close();
+  });
+
+  test('on an investor’s portfolio, an event’s sessions and the links they send', async ({ page, request, browser }) => {
+    test.setTimeout(120_000);
+    const investor = await createUserThroughApi(request, 'xss-investor', { name: 'Ivana Investor', birthDetails: true });
+    const representative = await createUserThroughApi(request, 'xss-representative', { name: 'Rita Representative', birthDetails: true });
+    await verifyEmailThroughApi(request, representative.email, representative.session);
+    const investorName = typed('Fund');
+    const companyName = typed('Startup');
+    const investorId = await createOrganisationThroughApi(request, investor.session, { name: investorName, type: 'investor', details: { portfolio_companies: [{ company_name: companyName, representative_email: representative.email }] } });
+    const eventName = typed('Summit');
+    const sessionName = typed('Morning');
+    const eventId = await createOrganisationThroughApi(request, investor.session, { name: eventName, type: 'event_organiser', details: { nature_of_event: 'A week of talks and workshops for people who build software.' } });
+    const created = await request.post(eventApiPaths.sessions(eventId), { headers: { ...bearer(investor.session), ...(await csrfHeaders(request)) }, data: { name: sessionName } });
+    expect(created.status(), await created.text()).toBe(201);
+    const eventLink = eventSessionEnvelope.parse(await created.json()).data.link_path;
+
+    // The investor's Portfolio page lists the company; its invitation names both.
+    await signInBrowser(page, investor.session);
+    await page.goto(`/organization/${investorId}/portfolio`);
+    await expectShownAsText(page, companyName);
+    await page.getByRole('listitem', { name: companyName }).getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByRole('listitem', { name: companyName }).getByText('Invitation waiting')).toBeVisible();
+    await expectNothingRan(page);
+    // The event's Attendees page lists the session.
+    await page.goto(`/organization/${eventId}/attendees`);
+    await expectShownAsText(page, sessionName);
+    await shot(page, 'event-attendees');
+
+    const representativeContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const representativePage = await representativeContext.newPage();
+    await signInBrowser(representativePage, representative.session);
+    await representativePage.goto(new URL(await waitForMailLink(request, representative.email, /\/portfolio-invitations\/[A-Za-z0-9_-]{43}/)).pathname);
+    await expectShownAsText(representativePage, investorName);
+    await expectShownAsText(representativePage, companyName);
+    await shot(representativePage, 'portfolio-invitation');
+    // The session's shared link, opened by someone else: the event's and the session's names.
+    await representativePage.goto(eventLink);
+    await expectShownAsText(representativePage, eventName);
+    await expectShownAsText(representativePage, sessionName);
+    await shot(representativePage, 'event-link');
+    await representativeContext.close();
   });
 });
