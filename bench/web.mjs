@@ -1,13 +1,18 @@
-// Issue 15: Lighthouse (its default mobile settings: a mid-range phone, slow 4G and a 4x slower
-// CPU, simulated) on the login, sign-up, dashboard, basket and checkout pages of the built
-// product, three runs each, the median run reported; with the JavaScript and CSS each page loads,
-// gzipped. Prints a table and writes it into bench/results.md between its markers, leaving the
-// rest of that file as it is. Targets: performance >= 95 everywhere, accessibility and best
-// practices 100, SEO >= 95 on the public pages; login JavaScript <= 90 KB gzipped, app pages
-// <= 170 KB. Run it on a quiet machine: Lighthouse's CPU figures follow the machine's load.
+// Issues 14 and 15: Lighthouse (its default mobile settings: a mid-range phone, slow 4G and a 4x
+// slower CPU, simulated) on the login, sign-up, dashboard, basket, checkout, report view and
+// organisation wizard pages of the built product, three runs each, the median run reported; with
+// the JavaScript and CSS each page loads, gzipped. Prints a table and writes it into
+// bench/results.md between its markers, leaving the rest of that file as it is. Targets:
+// performance >= 95 everywhere, accessibility and best practices 100, SEO >= 95 on the public
+// pages; JavaScript <= 170 KB gzipped on every page (issue 15 asks 90 KB of login and sign-up:
+// reported beside it), CSS <= 50 KB. Run it on a quiet machine: Lighthouse's CPU figures follow
+// the machine's load.
 //
-// `npm run bench:web` builds first; `node bench/web.mjs` uses the build that is there.
-// `--runs N` changes the number of runs; page names as arguments measure only those pages.
+// `npm run bench:web` builds first; `node bench/web.mjs` uses the build that is there (the
+// server's WEB_DIST_DIR, when set, names another). `--runs N` changes the number of runs, `--port N`
+// the server's port; page names as arguments measure only those pages. `--contents` runs no
+// Lighthouse: it loads each page once (a phone's viewport) and prints what its JavaScript holds,
+// gzipped KB per npm package and app folder, from the build's sourcemaps (bench/lib/bundle-contents.mjs).
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -17,20 +22,34 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { benchBirthDetails, csrfHeaders, registerBenchUser } from './lib/accounts.mjs';
+import { bundleContents } from './lib/bundle-contents.mjs';
 import { startServer } from './lib/server-process.mjs';
 
 const args = process.argv.slice(2);
-const runsIndex = args.indexOf('--runs');
-const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 3;
-const onlyPages = args.filter((arg, index) => !arg.startsWith('--') && index !== runsIndex + 1);
+const valueOf = (flag, fallback) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : fallback);
+const runs = Number(valueOf('--runs', 3));
+const port = Number(valueOf('--port', 3213));
+const contentsOnly = args.includes('--contents');
+const onlyPages = args.filter((arg, index) => !arg.startsWith('--') && !['--runs', '--port'].includes(args[index - 1]));
+const distDir = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
-/** `session`: a guest's fresh browser, or one holding the signed-in bench user's tokens. */
+/** Issue 14: every page's budgets (issue 15's 90 KB for login and sign-up is reported as its own column). */
+const jsBudgetKb = 170;
+const cssBudgetKb = 50;
+const entryPageJsTargetKb = 90;
+
+/**
+ * `session`: a guest's fresh browser, or one holding the signed-in bench user's tokens; `path`
+ * may depend on the user's data (their ready report).
+ */
 const pages = [
-  { name: 'login', path: '/login', session: 'guest', public: true, jsBudgetKb: 90 },
-  { name: 'sign-up', path: '/signup', session: 'guest', public: true, jsBudgetKb: 90 },
-  { name: 'dashboard', path: '/dashboard', session: 'user', public: false, jsBudgetKb: 170 },
-  { name: 'basket', path: '/checkout/basket', session: 'user', public: false, jsBudgetKb: 170 },
-  { name: 'checkout', path: '/checkout/payment', session: 'user', public: false, jsBudgetKb: 170 },
+  { name: 'login', path: () => '/login', session: 'guest', public: true, jsTargetKb: entryPageJsTargetKb },
+  { name: 'sign-up', path: () => '/signup', session: 'guest', public: true, jsTargetKb: entryPageJsTargetKb },
+  { name: 'dashboard', path: () => '/dashboard', session: 'user', public: false },
+  { name: 'basket', path: () => '/checkout/basket', session: 'user', public: false },
+  { name: 'checkout', path: () => '/checkout/payment', session: 'user', public: false },
+  { name: 'report', path: (user) => user.reportPath, session: 'user', public: false },
+  { name: 'organisation wizard', path: () => '/organization/create', session: 'user', public: false },
 ].filter((page) => onlyPages.length === 0 || onlyPages.includes(page.name));
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -79,9 +98,23 @@ async function call(baseUrl, path, headers, init = {}) {
   return text ? JSON.parse(text) : null;
 }
 
+/** The user's ready report (generated in the background after the payment), as the web's path. */
+async function readyReportPath(baseUrl, headers) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { data } = await call(baseUrl, '/api/reports', headers);
+    const ready = data.find((report) => report.status === 'ready');
+    if (ready) return `/report/${ready.type}/${ready.id}`;
+    if (data.some((report) => report.status === 'failed')) throw new Error(`a report failed: ${JSON.stringify(data)}`);
+    if (Date.now() > deadline) throw new Error(`no report ready after 60 s: ${JSON.stringify(data)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /**
  * A user whose registration is complete (birth details, every question answered: the basket and
- * the checkout are closed before that, spec 2), with two reports and a service in the basket.
+ * the checkout are closed before that, spec 2), who bought the BIG5 report (paid with the test
+ * provider's card, generated: the report view's page), with two reports and a service in the basket.
  */
 async function prepareUser(baseUrl) {
   const user = await registerBenchUser(baseUrl, 'web');
@@ -95,10 +128,21 @@ async function prepareUser(baseUrl) {
       body: JSON.stringify({ choice_id: choices[(index * 7) % choices.length].id }),
     });
   }
-  for (const sku of ['REPORT-BIG5', 'REPORT-VALUES', 'SERVICE-TEAM-PROFILES']) {
+  await call(baseUrl, '/api/cart/items', headers, { method: 'POST', body: JSON.stringify({ sku: 'REPORT-BIG5' }) });
+  await call(baseUrl, '/api/checkout', headers, {
+    method: 'POST',
+    body: JSON.stringify({
+      billing: { first_name: 'Bench', last_name: 'User', email: user.email, address: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' },
+      payment: { method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' } },
+      idempotency_key: `bench_web_${Date.now()}`,
+      digital_content_consent: true,
+    }),
+  });
+  const reportPath = await readyReportPath(baseUrl, headers);
+  for (const sku of ['REPORT-VALUES', 'REPORT-ENVIRONMENT', 'SERVICE-TEAM-PROFILES']) {
     await call(baseUrl, '/api/cart/items', headers, { method: 'POST', body: JSON.stringify({ sku }) });
   }
-  return user;
+  return { ...user, reportPath };
 }
 
 /** Stores the user's tokens where the SPA keeps its session (spec 3: localStorage). */
@@ -142,8 +186,10 @@ function check(row) {
   if (row.accessibility < 100) failures.push('accessibility');
   if (row.bestPractices < 100) failures.push('best practices');
   if (row.public && row.seo < 95) failures.push('SEO');
-  if (row.js > row.jsBudgetKb * 1024) failures.push(`JS > ${row.jsBudgetKb} KB`);
-  return failures.length === 0 ? 'PASS' : `FAIL (${failures.join(', ')})`;
+  if (row.js > jsBudgetKb * 1024) failures.push(`JS > ${jsBudgetKb} KB`);
+  if (row.css > cssBudgetKb * 1024) failures.push(`CSS > ${cssBudgetKb} KB`);
+  const entryTarget = row.jsTargetKb && row.js > row.jsTargetKb * 1024 ? ` (issue 15: JS > ${row.jsTargetKb} KB)` : '';
+  return `${failures.length === 0 ? 'PASS' : `FAIL (${failures.join(', ')})`}${entryTarget}`;
 }
 
 function markdownTable(rows, load) {
@@ -157,7 +203,7 @@ function markdownTable(rows, load) {
         `| ${row.name} | ${row.performance} (${row.performanceScores.join(', ')}) | ${row.accessibility} | ${row.bestPractices} | ${row.seo}${row.public ? '' : ' (not indexed)'} | ${row.fcp} | ${row.lcp} | ${row.tbt} | ${row.cls} | ${kb(row.js)} KB | ${kb(row.css)} KB | ${row.verdict} |`,
     ),
     '',
-    'Targets: performance >= 95, accessibility and best practices 100, SEO >= 95 on public pages (robots.txt keeps the signed-in pages out of search engines, so their SEO score is not a target); JavaScript <= 90 KB gzipped on login and sign-up, <= 170 KB on app pages.',
+    `Targets: performance >= 95, accessibility and best practices 100, SEO >= 95 on public pages (robots.txt keeps the signed-in pages out of search engines, so their SEO score is not a target); JavaScript <= ${jsBudgetKb} KB and CSS <= ${cssBudgetKb} KB gzipped on every page (issue 14); issue 15's ${entryPageJsTargetKb} KB for login and sign-up is noted beside the verdict.`,
   ];
   return lines.join('\n');
 }
@@ -171,8 +217,31 @@ function writeResults(table) {
   writeFileSync(resultsFile, next);
 }
 
+/** The scripts a page fetched from our origin (one load with a phone's viewport, until the network is idle). */
+async function loadedScripts(browser, url, origin) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  await page.setCacheEnabled(false);
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.url().startsWith(origin)) scripts.push(new URL(response.url()).pathname.slice(1));
+  });
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.close();
+  return scripts;
+}
+
+/** `--contents`: each page's JavaScript, gzipped KB per npm package and app folder. */
+async function printContents(browser, page, url, origin) {
+  const scripts = await loadedScripts(browser, url, origin);
+  const { total, owners } = bundleContents(distDir, scripts);
+  console.log(`\n${page.name} (${url.slice(origin.length)}): ${scripts.length} scripts, ${kb(total)} KB gzipped`);
+  for (const [owner, bytes] of owners.filter(([, bytes]) => bytes >= 512)) console.log(`  ${kb(bytes).padStart(6)} KB  ${owner}`);
+  console.log(`  files: ${scripts.map((script) => script.replace(/^assets\//, '')).join(' ')}`);
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-const server = await startServer({ dataDir, port: 3213, env: { PAYMENT_PROVIDER: 'test' } });
+const server = await startServer({ dataDir, port, env: { PAYMENT_PROVIDER: 'test' } });
 const browsers = [];
 try {
   const user = await prepareUser(server.baseUrl);
@@ -184,8 +253,13 @@ try {
   const rows = [];
   for (const page of pages) {
     const browser = page.session === 'user' ? userBrowser : guestBrowser;
-    const { median, performanceScores } = await measure(browser, `${server.baseUrl}${page.path}`);
-    if (new URL(median.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${median.finalDisplayedUrl}`);
+    const path = page.path(user);
+    if (contentsOnly) {
+      await printContents(browser, page, `${server.baseUrl}${path}`, server.baseUrl);
+      continue;
+    }
+    const { median, performanceScores } = await measure(browser, `${server.baseUrl}${path}`);
+    if (new URL(median.finalDisplayedUrl).pathname !== path) throw new Error(`${path} ended on ${median.finalDisplayedUrl}`);
     const assets = await initialAssets(median, server.baseUrl);
     const row = {
       ...page,
@@ -211,9 +285,11 @@ try {
     if (failing.length > 0) console.log(`           audits below 1: ${failing.join(', ')}`);
   }
   const load = loadavg().map((value) => value.toFixed(2)).join(', ');
-  const table = markdownTable(rows, load);
-  if (onlyPages.length === 0) writeResults(table);
-  console.log(`\nload average ${load}${onlyPages.length === 0 ? '; written to bench/results.md' : ' (some pages only: bench/results.md left as it was)'}`);
+  if (!contentsOnly) {
+    const table = markdownTable(rows, load);
+    if (onlyPages.length === 0) writeResults(table);
+    console.log(`\nload average ${load}${onlyPages.length === 0 ? '; written to bench/results.md' : ' (some pages only: bench/results.md left as it was)'}`);
+  }
 } finally {
   for (const browser of browsers) await browser.close();
   await server.stop();
