@@ -1,4 +1,4 @@
-import type { OwnedOrganisation } from '@app/contract/account-settings';
+import { accountDeletionMessages, type OwnedOrganisation } from '@app/contract/account-settings';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -48,15 +48,17 @@ function OrganisationChoice({ organisation, register, watch, errors }: Omit<Choi
   const field = `organisations.${organisation.id}` as const;
   const action = watch(`${field}.action`);
   const fieldErrors = errors.organisations?.[organisation.id];
-  const actionError = fieldErrors?.action?.message;
-  const ownerError = fieldErrors?.new_owner_id?.message;
   const canTransfer = organisation.members.length > 0;
+  // Alone in it, the only choice is closing: say so rather than offer a transfer it cannot have.
+  const actionError = fieldErrors?.action?.message === accountDeletionMessages.chooseForOrganisation && !canTransfer ? t('pages.confirmPassword.organisations.closeRequired') : fieldErrors?.action?.message;
+  const ownerError = fieldErrors?.new_owner_id?.message;
   const options = canTransfer ? (['transfer', 'close'] as const) : (['close'] as const);
 
   return (
-    <fieldset className="rounded-lg border bg-card p-4" aria-describedby={actionError ? `${id}-error` : undefined}>
-      <legend className="px-1 text-sm font-semibold">{organisation.name}</legend>
-      <p className="text-sm text-muted-foreground">
+    <fieldset className="rounded-xl border bg-card p-4 shadow-sm sm:p-5" aria-describedby={actionError ? `${id}-error` : undefined}>
+      {/* Floated, so the legend sits inside the card rather than on its border. */}
+      <legend className="float-left w-full text-base font-semibold">{organisation.name}</legend>
+      <p className="clear-left pt-0.5 text-sm text-muted-foreground">
         {t(`pages.confirmPassword.organisations.types.${organisation.type}`)} ·{' '}
         {t('pages.confirmPassword.organisations.otherMembers', { count: organisation.members_total })}
       </p>
@@ -69,7 +71,7 @@ function OrganisationChoice({ organisation, register, watch, errors }: Omit<Choi
               action === option && 'border-primary bg-accent/40',
             )}
           >
-            <input type="radio" value={option} className="mt-1 size-4 accent-primary" aria-invalid={actionError ? true : undefined} {...register(`${field}.action`)} />
+            <input type="radio" value={option} className="mt-1 size-4 shrink-0 accent-primary" aria-invalid={actionError ? true : undefined} {...register(`${field}.action`)} />
             <span className="grid gap-1">
               <span className="text-sm font-semibold">{t(`pages.confirmPassword.organisations.${option}.label`)}</span>
               <span className="text-sm text-muted-foreground">{t(`pages.confirmPassword.organisations.${option}.description`)}</span>

@@ -65,12 +65,23 @@ describe('deleting the account of an organisation’s only owner', () => {
     await submit();
 
     expect(await organisation('Oak & Pine Ltd').findByText('Choose whether to pass the organisation to another member or to close it.')).toBeInTheDocument();
-    expect(organisation('Solo Ventures').queryByText(/Choose whether/)).toBeNull();
+    expect(organisation('Solo Ventures').queryByText(/Choose/)).toBeNull();
     expect(server().requestsTo('DELETE', '/api/user')).toHaveLength(0);
 
     await userEvent.click(organisation('Oak & Pine Ltd').getByRole('radio', { name: /Pass it to another member/ }));
     await submit();
     expect(await organisation('Oak & Pine Ltd').findByText('Choose another member of this organisation.')).toBeInTheDocument();
+    expect(server().requestsTo('DELETE', '/api/user')).toHaveLength(0);
+  });
+
+  it('asks for the closing of an organisation without other members in words that fit it, with the password in the same submit', async () => {
+    await openConfirmPassword();
+    await userEvent.click(organisation('Oak & Pine Ltd').getByRole('radio', { name: /Close the organisation/ }));
+    await submit();
+    const close = organisation('Solo Ventures').getByRole('radio', { name: /Close the organisation/ });
+    expect(await organisation('Solo Ventures').findByText('Choose “Close the organisation” to delete your account.')).toBeInTheDocument();
+    expect(close).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Field is required');
     expect(server().requestsTo('DELETE', '/api/user')).toHaveLength(0);
   });
 

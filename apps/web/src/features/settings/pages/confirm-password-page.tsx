@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountDeletionMessages, deleteAccountRequest, type DeleteAccountRequest, type OwnedOrganisation } from '@app/contract/account-settings';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -49,11 +49,38 @@ export function ConfirmPasswordPage() {
   );
 }
 
-// The password by the contract's rule; each organisation's choice is checked on submit, per organisation.
-const formSchema = z.object({
-  password: deleteAccountRequest.shape.password,
-  organisations: z.record(z.string(), z.object({ action: z.enum(['', 'transfer', 'close']), new_owner_id: z.string() })),
-});
+/**
+ * The password by the contract's rule and a choice for each organisation, checked together so
+ * that one submit names every missing answer (the server checks the same and answers alike).
+ */
+function formSchemaFor(organisations: readonly OwnedOrganisation[]) {
+  return z
+    .object({
+      password: z.string(),
+      organisations: z.record(z.string(), z.object({ action: z.enum(['', 'transfer', 'close']), new_owner_id: z.string() })),
+    })
+    .superRefine((values, context) => {
+      for (const organisation of organisations) {
+        const choice = values.organisations[organisation.id];
+        if (!choice?.action) context.addIssue({ code: 'custom', path: ['organisations', organisation.id, 'action'], message: accountDeletionMessages.chooseForOrganisation });
+        else if (choice.action === 'transfer' && !choice.new_owner_id) {
+          context.addIssue({ code: 'custom', path: ['organisations', organisation.id, 'new_owner_id'], message: accountDeletionMessages.newOwnerMustBeMember });
+        }
+      }
+      const password = deleteAccountRequest.shape.password.safeParse(values.password);
+      if (!password.success) context.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0]?.message ?? '' });
+    });
+}
+
+/** What DELETE /api/user takes: the choices as the contract shapes them (the form checked each is made). */
+function choicesOf(values: DeleteAccountFormValues['organisations']): DeleteAccountRequest['organisations'] {
+  const choices: DeleteAccountRequest['organisations'] = {};
+  for (const [id, choice] of Object.entries(values)) {
+    if (choice.action === 'close') choices[id] = { action: 'close' };
+    else if (choice.action === 'transfer') choices[id] = { action: 'transfer', new_owner_id: choice.new_owner_id };
+  }
+  return choices;
+}
 
 function ConfirmPasswordForm({ withEmail, organisations }: { withEmail: boolean; organisations: readonly OwnedOrganisation[] }) {
   const { t } = useTranslation();
@@ -63,32 +90,30 @@ function ConfirmPasswordForm({ withEmail, organisations }: { withEmail: boolean;
     register,
     handleSubmit,
     setError,
+    setFocus,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<DeleteAccountFormValues>({
+    // The first field in error on the page takes the focus (the organisations come before the
+    // password there, but register after it: react-hook-form's own choice would be the password).
+    shouldFocusError: false,
     // raw: the password goes as typed; the contract's trimming is for checking it, not for sending it.
-    resolver: zodResolver(formSchema, undefined, { raw: true }),
+    resolver: zodResolver(formSchemaFor(organisations), undefined, { raw: true }),
     defaultValues: { password: '', organisations: Object.fromEntries(organisations.map((organisation) => [organisation.id, { action: '', new_owner_id: '' }])) },
   });
 
+  const focusFirstError = (found: FieldErrors<DeleteAccountFormValues>) => {
+    for (const organisation of organisations) {
+      const choice = found.organisations?.[organisation.id];
+      if (choice?.action) return setFocus(`organisations.${organisation.id}.action`);
+      if (choice?.new_owner_id) return setFocus(`organisations.${organisation.id}.new_owner_id`);
+    }
+    if (found.password) setFocus('password');
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const choices: DeleteAccountRequest['organisations'] = {};
-    let missing = false;
-    for (const organisation of organisations) {
-      const choice = values.organisations[organisation.id];
-      if (choice?.action === 'close') choices[organisation.id] = { action: 'close' };
-      else if (choice?.action === 'transfer' && choice.new_owner_id) choices[organisation.id] = { action: 'transfer', new_owner_id: choice.new_owner_id };
-      else if (choice?.action === 'transfer') {
-        setError(`organisations.${organisation.id}.new_owner_id`, { type: 'required', message: accountDeletionMessages.newOwnerMustBeMember }, { shouldFocus: !missing });
-        missing = true;
-      } else {
-        setError(`organisations.${organisation.id}.action`, { type: 'required', message: accountDeletionMessages.chooseForOrganisation }, { shouldFocus: !missing });
-        missing = true;
-      }
-    }
-    if (missing) return;
-    const result = await deleteAccount({ password: values.password, organisations: choices });
+    const result = await deleteAccount({ password: values.password, organisations: choicesOf(values.organisations) });
     if (result.error === null) {
       // The server has already revoked every token: logging out would only fail. Clearing the
       // stored session empties the session store too (it follows the storage).
@@ -108,7 +133,7 @@ function ConfirmPasswordForm({ withEmail, organisations }: { withEmail: boolean;
     const passwordMessage = result.errors?.password?.[0] ?? (result.status === 400 || result.status === 403 ? result.error : undefined);
     if (passwordMessage) setError('password', { type: 'server', message: passwordMessage }, { shouldFocus: !shown });
     else if (!shown) setFormError(result.error);
-  });
+  }, focusFirstError);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
