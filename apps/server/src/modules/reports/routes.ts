@@ -108,5 +108,8 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
 /** An attachment with a readable name: ASCII fallback plus the UTF-8 name (RFC 6266, RFC 5987). */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // encodeURIComponent leaves ' ( ) * as they are, which RFC 5987 does not allow there: an
+  // organisation's name with an apostrophe made browsers drop the UTF-8 name for the fallback's '_'s.
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
