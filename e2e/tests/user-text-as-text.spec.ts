@@ -146,6 +146,10 @@ test.describe('typed names with markup and script show as text', () => {
     await expect(page.getByRole('button', { name: /^Switch profile, current:/ })).toContainText(organisationName);
     await expectShownAsText(page, organisationName);
     await expectShownAsText(page, typed('Mira'));
+    // The long names are cut in the progress card, which stays clear of the plan beside it.
+    const progress = await page.getByRole('region', { name: 'Questionnaire progress' }).boundingBox();
+    const plan = await page.getByRole('region', { name: 'Plan' }).boundingBox();
+    expect(progress && plan && progress.x + progress.width <= plan.x).toBe(true);
     await shot(page, 'organisation-dashboard');
 
     await page.goto(`/organization/${organisationId}/members`);

@@ -38,8 +38,10 @@ export function MembersProgressCard({ organisationId }: { organisationId: string
   const members = useMembers(organisationId, { search: '', page: 1 }, true);
   const total = members.data?.meta.total;
 
+  // min-w-0 down to the list: a long typed name is cut by its `truncate` instead of widening the
+  // card over the plan beside it (a grid item is otherwise as wide as its longest line; issue 14).
   return (
-    <Card role="region" aria-labelledby={headingId}>
+    <Card role="region" aria-labelledby={headingId} className="min-w-0">
       <CardHeader>
         <CardTitle id={headingId}>{t('organisationMembers.overview.heading')}</CardTitle>
         <CardDescription>{t('organisationMembers.overview.description')}</CardDescription>
@@ -53,7 +55,7 @@ export function MembersProgressCard({ organisationId }: { organisationId: string
           <ProgressCounts summary={progress.data} />
         )}
 
-        <div className="grid gap-3 border-t pt-4">
+        <div className="grid min-w-0 gap-3 border-t pt-4">
           {members.isPending ? (
             <Loading />
           ) : members.isError ? (
@@ -61,7 +63,7 @@ export function MembersProgressCard({ organisationId }: { organisationId: string
           ) : members.data.data.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('organisationMembers.list.empty')}</p>
           ) : (
-            <ul aria-label={t('organisationMembers.overview.listLabel')} className="divide-y rounded-lg border">
+            <ul aria-label={t('organisationMembers.overview.listLabel')} className="min-w-0 divide-y rounded-lg border">
               {members.data.data.slice(0, membersShown).map((member) => (
                 <li key={member.user_id} aria-label={member.name} className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
                   <span className="flex min-w-0 items-center gap-2">
