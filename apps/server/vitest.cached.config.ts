@@ -7,12 +7,20 @@ import server from './vitest.config.ts';
 // reach the caches 50 ms late (TEST_CHANGE_DELAY_MS), so that a test passes only if the app
 // itself keeps its callers' own changes visible, or the test waits for another actor's change
 // (TestApp.changesSettled), never by the notification's speed.
+//
+// EXTERNAL_TEST_DATABASE_URL moves this project, and only this one, onto an external PostgreSQL
+// (.ci/run sets it to Debian's server): CI then runs the suite once on the embedded database and
+// once on the external one without a third run, and `npm test` with nothing installed still runs
+// both on the embedded one.
+const externalDatabaseUrl = process.env.EXTERNAL_TEST_DATABASE_URL;
+
 export default mergeConfig(
   server,
   defineProject({
     test: {
       name: 'server-cached',
       env: { TEST_CACHE_TTL_MS: '2000', TEST_CHANGE_DELAY_MS: '50' },
+      ...(externalDatabaseUrl ? { provide: { externalDatabaseUrl } } : {}),
     },
   }),
 );

@@ -10,8 +10,13 @@ import { repoRootDir } from '../src/paths.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './test-database.ts';
 
 /**
- * Starts one PostgreSQL for the whole run (or uses TEST_DATABASE_URL and starts nothing), and
+ * Starts one PostgreSQL for the whole run, or uses an external server and starts nothing, and
  * builds a migrated, seeded template database that each test file clones in milliseconds.
+ *
+ * The external server: the project's own `externalDatabaseUrl` (vitest.cached.config.ts takes it
+ * from EXTERNAL_TEST_DATABASE_URL, so CI runs one project on each kind of server), else
+ * TEST_DATABASE_URL for every project. The URL names a maintenance database of a role that may
+ * create databases; the run creates and drops its own.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const runId = `${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -20,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
-    let serverUrl = process.env.TEST_DATABASE_URL;
+    let serverUrl = externalServerUrl(project);
     if (!serverUrl) {
       const dataDir = path.join(repoRootDir, '.tmp', `server-tests-${runId}`);
       await mkdir(dataDir, { recursive: true });
@@ -51,4 +56,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   return cleanUp;
+}
+
+function externalServerUrl(project: TestProject): string | undefined {
+  const own: unknown = project.config.provide.externalDatabaseUrl;
+  if (typeof own === 'string' && own !== '') return own;
+  return process.env.TEST_DATABASE_URL || undefined;
 }

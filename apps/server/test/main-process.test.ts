@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -124,13 +124,25 @@ describe('the built server process', () => {
     expect(bad.stderr()).toBe('Invalid configuration: PORT must be a port number (1-65535) (got "abc")\n');
   });
 
-  it('uses DATABASE_URL when it is set and starts no database of its own', async () => {
+  // On the test run's PostgreSQL: in CI the server-cached project's is Debian's server
+  // (EXTERNAL_TEST_DATABASE_URL), so the built server is proven there as an operator runs it.
+  it('uses DATABASE_URL when it is set, migrates that empty database, answers /health, and starts no database of its own', async () => {
     const serverUrl = inject('testServerUrl');
     const name = `main_external_${process.pid}`;
     await createDatabase(serverUrl, name);
     const emptyDataDir = `${dataDir}-external`;
     try {
       const server = await startServer({ DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: emptyDataDir });
+      expect(await (await fetch(`${server.baseUrl}/health`)).json()).toEqual({ status: 'ok' });
+      const migrations = (await readdir(path.join(serverPackageDir, 'drizzle'))).filter((file) => file.endsWith('.sql'));
+      const client = new pg.Client({ connectionString: databaseUrl(serverUrl, name) });
+      await client.connect();
+      try {
+        const applied = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations');
+        expect(applied.rows[0]?.count).toBe(migrations.length);
+      } finally {
+        await client.end();
+      }
       server.child.kill('SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
       expect(existsSync(path.join(emptyDataDir, 'postgres'))).toBe(false);

@@ -7,6 +7,11 @@ declare module 'vitest' {
     testServerUrl: string;
     /** The migrated and seeded database every test database is cloned from. */
     templateDatabase: string;
+    /**
+     * An external PostgreSQL for one project only (a server URL as TEST_DATABASE_URL takes), set
+     * in that project's config; global-setup reads it.
+     */
+    externalDatabaseUrl?: string;
   }
 }
 

@@ -389,7 +389,7 @@ describe('periods with Stripe Billing', () => {
   it('states on each period invoice what Stripe charged for it, even after the operator changed the price', async () => {
     const { organisation, stripeId } = await activeOrganisation();
     const { rows } = await t.pool.query<{ monthly_price: number }>(`select monthly_price from organisation_type_prices where type = 'business'`);
-    await t.pool.query(`update organisation_type_prices set monthly_price = 19_900 where type = 'business'`);
+    await t.pool.query(`update organisation_type_prices set monthly_price = 19900 where type = 'business'`);
     try {
       const events = fake.endPeriod(stripeId);
       for (const event of events) await deliver(event);
