@@ -120,7 +120,7 @@ export async function generateReport(deps: GenerationDeps, job: GenerateReportJo
     const key = reportStorageKey(claimed.user_id, job.reportId, job.edition);
     await deps.storage.put(key, rendered.pdf, 'application/pdf');
     const { document } = rendered;
-    await deps.db.transaction(async (tx) => {
+    const recorded = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`
         insert into report_editions (report_id, edition, document, storage_key, page_count, byte_size, scoring_versions, answers_date, generated_at)
         values (${job.reportId}, ${job.edition}, ${JSON.stringify(document)}::jsonb, ${key}, ${rendered.pageCount}, ${rendered.pdf.length},
@@ -130,7 +130,18 @@ export async function generateReport(deps: GenerationDeps, job: GenerateReportJo
         update granted_reports set status = 'ready', current_edition = ${job.edition}, claimed_by_job = null, claimed_at = null,
           failure_reason = null, updated_at = ${generatedAt}
         where id = ${job.reportId} and claimed_by_job = ${context.id} and requested_edition = ${job.edition}`);
+      return true;
+    }).catch(async (error: unknown) => {
+      if (!isForeignKeyViolation(error)) throw error;
+      // Issue 14: the report went with its owner's account while it was being made. The account
+      // deletion removed the files it knew of; this one came after, so it goes here.
+      await deps.storage.delete(key).catch((deleteError: unknown) => deps.log.error({ err: deleteError, key }, 'could not remove the file of a report deleted while it was made'));
+      return false;
     });
+    if (!recorded) {
+      deps.log.info({ reportId: job.reportId, edition: job.edition }, 'report deleted while it was made; its file removed');
+      return;
+    }
     deps.log.info({ reportId: job.reportId, edition: job.edition, pages: rendered.pageCount }, 'report generated');
   } catch (error) {
     // Every failed attempt leaves its reason for operators; the last one also marks the report failed.
@@ -143,4 +154,12 @@ export async function generateReport(deps: GenerationDeps, job: GenerateReportJo
       where id = ${job.reportId} and claimed_by_job = ${context.id}`);
     throw error;
   }
+}
+
+/** PostgreSQL 23503 anywhere in the cause chain (Drizzle wraps the driver's error). */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }
