@@ -16,7 +16,7 @@
 // node bench/two-instances.mjs [--database embedded|external|both] [--journeys N]
 // (the built server: `npm run build` first; ports 3450-3453)
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import PgBoss from 'pg-boss';
 import { benchPassword } from './lib/accounts.mjs';
@@ -51,6 +51,7 @@ async function poll(what, condition, timeoutMs = 10_000, intervalMs = 10) {
 /** Files below `dir`, recursively. */
 function countFiles(dir) {
   let count = 0;
+  if (!existsSync(dir)) return 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) if (entry.isFile()) count += 1;
   return count;
 }

@@ -20,12 +20,14 @@ export function nextClientAddress() {
   return `10.${(addressCount >> 16) & 255}.${(addressCount >> 8) & 255}.${addressCount & 255}`;
 }
 
-const products = new Map();
-/** The catalogue's product ids by SKU (read once per base URL set). */
-async function productId(client, sku) {
-  if (products.size === 0) {
+/** Each deployment's catalogue (product by SKU), keyed by its database pool: ids differ between databases. */
+const catalogues = new WeakMap();
+async function productId(context, client, sku) {
+  let products = catalogues.get(context.mailPool);
+  if (!products) {
     const { body } = await client.call('GET', 'GET /api/products', '/api/products');
-    for (const product of body.data) products.set(product.sku, product);
+    products = new Map(body.data.map((product) => [product.sku, product]));
+    catalogues.set(context.mailPool, products);
   }
   const product = products.get(sku);
   if (!product) throw new JourneyError(`the catalogue has no ${sku}`);
@@ -79,7 +81,7 @@ export async function completeQuestionnaire(context, client) {
 /** Puts a report in the basket (unless `inBasket`) and pays for it with the 4242 card; resolves with the order. */
 export async function buyReport(context, client, sku = 'REPORT-BIG5', { inBasket = false } = {}) {
   const pause = context.pause ?? (async () => {});
-  const product = await productId(client, sku);
+  const product = await productId(context, client, sku);
   if (!inBasket) await client.call('POST', 'POST /api/cart/items', '/api/cart/items', { body: { product_id: product.id } });
   await pause();
   await client.call('GET', 'GET /api/cart', '/api/cart');
@@ -112,7 +114,7 @@ export async function downloadReadyReport(context, client, type = 'big5', timeou
 /** Creates a business with `colleagueEmail` listed, and activates it (first month paid by card). */
 export async function createAndActivateOrganisation(context, client, colleagueEmail) {
   const pause = context.pause ?? (async () => {});
-  const service = await productId(client, 'SERVICE-TEAM-PROFILES');
+  const service = await productId(context, client, 'SERVICE-TEAM-PROFILES');
   const run = randomUUID().slice(0, 8);
   const created = await client.call('POST', 'POST /api/organisations', '/api/organisations', {
     body: {
