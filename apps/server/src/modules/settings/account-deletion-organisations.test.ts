@@ -3,7 +3,7 @@ import { accountApiPaths, organisationApiPaths } from '@app/contract/api-paths';
 import { errorMessages } from '@app/contract/messages';
 import { organisationEnvelope } from '@app/contract/organisations';
 import { randomUUID } from 'node:crypto';
-import { access } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
@@ -12,7 +12,7 @@ import { addMember, createOrganisationThroughApi } from '../../../test/organisat
 import { answerAllQuestions, completeSignupData } from '../../../test/questionnaire-helpers.ts';
 import { allReady, buyReports, waitForReports } from '../../../test/report-helpers.ts';
 import { seededSkus } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { captureLogs, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { userRow } from '../../../test/user-fixtures.ts';
 
 // Issue 14: deleting the account of an organisation's only owner. Each organisation they alone own
@@ -196,7 +196,34 @@ describe('DELETE /api/user by an organisation’s only owner', () => {
   });
 });
 
+/** Waits until the file is gone (the removal job leaves at its queue's next poll once the deletion committed). */
+async function waitUntilRemoved(file: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (await access(file).then(() => true, () => false)) {
+    if (Date.now() > deadline) throw new Error(`${file} still exists 15 s after the deletion`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('DELETE /api/user removes the report files', () => {
+  it('deletes the team report PDFs of an organisation it closes, and keeps those of one it passes on', async () => {
+    const { owner, member, organisation: closed } = await ownerWithTeam();
+    const passed = await createOrganisationThroughApi(t, owner);
+    await addMember(t, passed.id, member, 'member');
+    const files: Record<string, string> = {};
+    for (const organisation of [closed, passed]) {
+      const key = `team-reports/${organisation.id}/1.pdf`;
+      await t.pool.query(`insert into team_reports (organisation_id, edition, request_key, status, document, storage_key) values ($1, 1, $2, 'ready', '{}'::jsonb, $3)`, [organisation.id, randomUUID(), key]);
+      files[organisation.id] = path.join(t.config.reports.filesDir, key);
+      await mkdir(path.dirname(files[organisation.id] ?? ''), { recursive: true });
+      await writeFile(files[organisation.id] ?? '', '%PDF-1.7 team report');
+    }
+    const response = await remove(owner, { [closed.id]: { action: 'close' }, [passed.id]: { action: 'transfer', new_owner_id: member.account.id } });
+    expect(response.statusCode, response.body).toBe(204);
+    await waitUntilRemoved(files[closed.id] ?? '');
+    await access(files[passed.id] ?? '');
+  }, 60_000);
+
   it('deletes the stored PDFs of the user’s reports after the commit', async () => {
     const user = await registerUser(t);
     await completeSignupData(t, user);
@@ -208,11 +235,39 @@ describe('DELETE /api/user removes the report files', () => {
     const file = path.join(t.config.reports.filesDir, rows[0]?.storage_key ?? '');
     await access(file);
     expect((await remove(user)).statusCode).toBe(204);
-    // The removal job leaves at its queue's next poll once the deletion committed.
+    await waitUntilRemoved(file);
+  }, 60_000);
+});
+
+describe('DELETE /api/user when a file cannot be removed', () => {
+  let logged: TestApp;
+  const logs = captureLogs();
+  beforeAll(async () => {
+    logged = await createTestApp({ logStream: logs });
+  });
+  afterAll(async () => {
+    await logged?.close();
+  });
+
+  it('still deletes the account; the removal is logged and left to its retries', async () => {
+    const owner = await registerUser(logged);
+    const organisation = await createOrganisationThroughApi(logged, owner);
+    // A folder where the PDF should be: removing it as a file fails.
+    const key = `team-reports/${organisation.id}/1.pdf`;
+    await logged.pool.query(`insert into team_reports (organisation_id, edition, request_key, status, document, storage_key) values ($1, 1, $2, 'ready', '{}'::jsonb, $3)`, [organisation.id, randomUUID(), key]);
+    await mkdir(path.join(logged.config.reports.filesDir, key, 'blocked'), { recursive: true });
+
+    const response = await logged.app.inject({ method: 'DELETE', url: accountApiPaths.deleteAccount, headers: owner.headersWithCsrf, payload: { password: owner.password, organisations: { [organisation.id]: { action: 'close' } } } });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await userRow(logged, owner.account.id)).toBeUndefined();
+
     const deadline = Date.now() + 15_000;
-    while (await access(file).then(() => true, () => false)) {
-      if (Date.now() > deadline) throw new Error(`${file} still exists 15 s after the deletion`);
+    for (;;) {
+      const { rows } = await logged.pool.query<{ state: string }>(`select state from pgboss.job where name = 'reports.delete-files'`);
+      if (rows[0]?.state === 'retry') break;
+      if (Date.now() > deadline) throw new Error(`the removal job is ${JSON.stringify(rows)}, not waiting for a retry`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    expect(logs.text()).toContain('could not remove a deleted report file; retried later');
   }, 60_000);
 });
