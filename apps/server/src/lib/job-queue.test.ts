@@ -35,6 +35,19 @@ describe('the job queue (pg-boss)', () => {
     return rows[0];
   }
 
+  it("applies a queue's retries and timeout as this start defines them, not as an earlier start created the queue", async () => {
+    const first = newQueue();
+    first.define('test.settings', { retryLimit: 4, retryDelaySeconds: 5, expireInSeconds: 120 }, async () => undefined);
+    await first.start();
+    await first.stop();
+    // The operator lowers REPORT_RETRIES and the timeout, and starts the server again.
+    const second = newQueue();
+    second.define('test.settings', { retryLimit: 1, retryDelaySeconds: 2, expireInSeconds: 30 }, async () => undefined);
+    await second.start();
+    const { rows } = await t.pool.query('SELECT retry_limit, retry_delay, expire_seconds FROM pgboss.queue WHERE name = $1', ['test.settings']);
+    expect(rows).toEqual([{ retry_limit: 1, retry_delay: 2, expire_seconds: 30 }]);
+  });
+
   it('runs a job sent on this instance at once, without waiting for the next poll', async () => {
     const queue = newQueue();
     const seen: unknown[] = [];

@@ -140,14 +140,18 @@ export class JobQueue {
     if (this.started) return;
     await this.boss.start();
     for (const { name, policy } of this.definitions.values()) {
-      await this.boss.createQueue(name, {
+      const options = {
         name,
         retryLimit: policy.retryLimit ?? 0,
         retryDelay: policy.retryDelaySeconds ?? 0,
         retryBackoff: policy.retryBackoff ?? false,
         expireInSeconds: policy.expireInSeconds ?? 15 * 60,
         policy: policy.policy ?? 'standard',
-      });
+      };
+      await this.boss.createQueue(name, options);
+      // pg-boss leaves an existing queue as its first start made it: without this, a setting changed
+      // since (REPORT_RETRIES, a timeout, a policy changed by an upgrade) never applied (issue 14).
+      await this.boss.updateQueue(name, options);
     }
     for (const definition of this.definitions.values()) {
       const worker = new QueueWorker(this.boss, definition, this.logger.child({ queue: definition.name }));
