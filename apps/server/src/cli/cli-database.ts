@@ -9,6 +9,8 @@ import { prepareDatabase } from '../db/prepare-database.ts';
 export interface CliDatabase extends DatabaseConnection {
   /** Where the connection came from, for the operator. */
   source: 'external' | 'attached' | 'started';
+  /** Its connection URL, for tools that open their own connection (pg_dump, pg_restore). */
+  url: string;
   close: () => Promise<void>;
 }
 
@@ -19,12 +21,14 @@ export interface CliDatabase extends DatabaseConnection {
  *   (its port is in postmaster.pid, its password in DATA_DIR/postgres-password), otherwise started
  *   the way main.ts starts it (migrations and seeds included) and stopped again at the end.
  */
-export async function openCliDatabase(config: Config, logger: Logger): Promise<CliDatabase> {
-  if (config.databaseUrl) return withPool(connectDatabase(config.databaseUrl, { max: 2 }), 'external', async () => {});
+export async function openCliDatabase(config: Config, logger: Logger, options: { applicationName?: string } = {}): Promise<CliDatabase> {
+  // The tool's own name in pg_stat_activity, so that it can tell its connections from a server's.
+  const pool = { max: 2, applicationName: options.applicationName };
+  if (config.databaseUrl) return withPool(connectDatabase(config.databaseUrl, pool), config.databaseUrl, 'external', async () => {});
 
   const running = await runningEmbeddedPostgres(config.dataDir);
   if (running) {
-    const connection = connectDatabase(running.url, { max: 2 });
+    const connection = connectDatabase(running.url, pool);
     try {
       await connection.pool.query('select 1');
     } catch (error) {
@@ -33,25 +37,26 @@ export async function openCliDatabase(config: Config, logger: Logger): Promise<C
         `The embedded database in ${path.join(config.dataDir, 'postgres')} is running (PostgreSQL pid ${running.pid}) but does not answer on port ${running.port}: ${(error as Error).message}. Stop the server, or set DATABASE_URL.`,
       );
     }
-    return withPool(connection, 'attached', async () => {});
+    return withPool(connection, running.url, 'attached', async () => {});
   }
 
   // Refuses with a clear message if a server took the directory in the meantime.
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
   try {
-    const connection = connectDatabase(embedded.url, { max: 2 });
+    const connection = connectDatabase(embedded.url, pool);
     await prepareDatabase(connection.pool);
-    return withPool(connection, 'started', embedded.stop);
+    return withPool(connection, embedded.url, 'started', embedded.stop);
   } catch (error) {
     await embedded.stop();
     throw error;
   }
 }
 
-function withPool(connection: DatabaseConnection, source: CliDatabase['source'], stopDatabase: () => Promise<void>): CliDatabase {
+function withPool(connection: DatabaseConnection, url: string, source: CliDatabase['source'], stopDatabase: () => Promise<void>): CliDatabase {
   return {
     ...connection,
     source,
+    url,
     close: async () => {
       await connection.pool.end();
       await stopDatabase();

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import type { CommandOutput } from './admin-command.ts';
+import { serverMajorVersion } from './backup-command.ts';
+import { backupApplicationName, describeDatabase, filesNotInBackup } from './backup-scope.ts';
+import { openCliDatabase, type CliDatabase } from './cli-database.ts';
+import { ClientToolError, findPostgresClientTools, MissingClientToolsError, runClientTool, type PostgresClientTools } from './postgres-client-tools.ts';
+
+export const restoreUsage = `Usage: npm run restore -- FILE
+
+Replaces everything in the server's database (DATABASE_URL, or the embedded one in DATA_DIR)
+with the backup in FILE, made by npm run backup: every table, sequence and queued job; what the
+database held before is gone. Stop every server instance first: the restore refuses while anything
+else is connected to the database. The next server start applies the migrations newer than the
+backup. Report PDFs are not in the backup: put their folder or bucket back yourself.`;
+
+class RestoreRefusal extends Error {}
+
+/** `npm run restore`: returns the exit code (0 restored, 1 refused or failed, 2 wrong usage). */
+export async function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, output: CommandOutput): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    output.stdout(`${restoreUsage}\n`);
+    return 0;
+  }
+  const unknown = argv.find((arg) => arg.startsWith('-'));
+  if (unknown || argv.length !== 1 || !argv[0]) {
+    output.stderr(`${unknown ? `Unknown option ${unknown}` : argv.length === 0 ? 'Name the backup file to restore' : 'Name one backup file'}\n\n${restoreUsage}\n`);
+    return 2;
+  }
+  const file = path.resolve(argv[0]);
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) {
+    output.stderr(`Restore refused: there is no backup file at ${file}; nothing was changed.\n`);
+    return 1;
+  }
+
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    output.stderr(`${error.message}\n`);
+    return 1;
+  }
+  let database: CliDatabase;
+  try {
+    database = await openCliDatabase(config, createLogger({ ...config, logLevel: 'warn' }), { applicationName: backupApplicationName });
+  } catch (error) {
+    output.stderr(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  try {
+    const tools = await findPostgresClientTools(await serverMajorVersion(database.pool), env);
+    const backup = await readBackupHeader(tools, file);
+    await refuseWhileOthersAreConnected(database.pool);
+    const startedAt = performance.now();
+    await replaceDatabase(database, tools, file);
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    output.stdout(
+      `Restored ${file} (${backup.description}) into ${describeDatabase(database, config)} in ${seconds} s: ` +
+        `every table, sequence and queued job now is as in the backup; what the database held before is gone.\n` +
+        `The next server start applies the migrations newer than the backup.\n${filesNotInBackup(config)}\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof MissingClientToolsError || error instanceof ClientToolError || error instanceof RestoreRefusal) {
+      output.stderr(`Restore refused: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+/** pg_restore --list reads the archive's table of contents: it fails on anything that is not a custom-format dump. */
+async function readBackupHeader(tools: PostgresClientTools, file: string): Promise<{ description: string }> {
+  let listing: string;
+  try {
+    listing = (await runClientTool(tools.pgRestore, ['--list', file])).stdout;
+  } catch (error) {
+    throw new RestoreRefusal(`${file} is not a backup made by npm run backup, or not a whole one (${(error as Error).message}); nothing was changed.`);
+  }
+  // ";     Archive created at 2026-11-26 23:40:05 UTC", ";     dbname: app", ";     Dumped from database version: 15.18 (...)"
+  const header = (name: string): string | undefined => new RegExp(`^;\\s+${name}:?\\s+(.+)$`, 'm').exec(listing)?.[1]?.trim();
+  const created = header('Archive created at');
+  const dbname = header('dbname');
+  const from = header('Dumped from database version');
+  return { description: [created && `made ${created}`, dbname && `of database ${dbname}`, from && `on PostgreSQL ${from}`].filter(Boolean).join(' ') || 'a pg_dump archive' };
+}
+
+/**
+ * A server still connected would keep serving from its caches, run jobs on rows that change under
+ * it, and hold locks the restore waits for: the operator stops every instance first.
+ */
+async function refuseWhileOthersAreConnected(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ name: string; sessions: number }>(
+    `SELECT coalesce(nullif(application_name, ''), 'unnamed') AS name, count(*)::int AS sessions
+       FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> $1
+      GROUP BY 1 ORDER BY 1`,
+    [backupApplicationName],
+  );
+  if (rows.length > 0) {
+    const who = rows.map((row) => `${row.name} (${row.sessions})`).join(', ');
+    throw new RestoreRefusal(`others are connected to the database: ${who}. Stop every server instance (and anything else using the database) first; nothing was changed.`);
+  }
+}
+
+/**
+ * The database's own schemas are renamed aside in one transaction, the backup is restored in
+ * another (pg_restore --single-transaction), and then the old schemas are dropped. A restore that
+ * fails leaves nothing of itself, and the schemas are renamed back: the database is as it was.
+ */
+async function replaceDatabase(database: CliDatabase, tools: PostgresClientTools, file: string): Promise<void> {
+  const suffix = `_before_restore_${randomBytes(3).toString('hex')}`;
+  const { rows } = await database.pool.query<{ name: string }>(
+    `SELECT nspname AS name FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1`,
+  );
+  const schemas = rows.map((row) => ({ name: row.name, aside: `${row.name.slice(0, 63 - suffix.length)}${suffix}` }));
+  const quote = pg.escapeIdentifier;
+  await inTransaction(database.pool, async (client) => {
+    for (const schema of schemas) await client.query(`ALTER SCHEMA ${quote(schema.name)} RENAME TO ${quote(schema.aside)}`);
+    // pg_dump leaves out the standard public schema: it expects it to be there.
+    await client.query('CREATE SCHEMA public');
+  });
+  try {
+    await runClientTool(tools.pgRestore, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', file], database.url);
+  } catch (error) {
+    await inTransaction(database.pool, async (client) => {
+      await client.query('DROP SCHEMA public CASCADE');
+      for (const schema of schemas) await client.query(`ALTER SCHEMA ${quote(schema.aside)} RENAME TO ${quote(schema.name)}`);
+    });
+    throw new RestoreRefusal(`${(error as Error).message}; the database is as it was before.`);
+  }
+  await inTransaction(database.pool, async (client) => {
+    for (const schema of schemas) await client.query(`DROP SCHEMA ${quote(schema.aside)} CASCADE`);
+  });
+}
+
+async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await work(client);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
