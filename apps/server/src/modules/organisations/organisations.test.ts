@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { productBySku, seededSkus } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { draftTooDeepMessage } from './draft-service.ts';
 
 // Issue 12, organisations part 1: the creation wizard's server side. Spec sections 5 (every
 // organisation rule, on the server too), 8 ('Organization name is not defined in formData!') and
@@ -232,5 +233,18 @@ describe('the wizard draft: GET, PUT and DELETE /api/organisations/draft', () =>
     await t.app.inject({ method: 'PUT', url: organisationApiPaths.draft, headers: user.headersWithCsrf, payload: { step: 'type', form: { type: 'business' } } });
     expect((await t.app.inject({ method: 'DELETE', url: organisationApiPaths.draft, headers: user.headersWithCsrf })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: organisationApiPaths.draft, headers: user.authHeaders })).json()).toEqual({ data: null });
+  });
+
+  // Issue 14's fuzz run: a form nested 20,000 deep answered 500.
+  it('refuses a form nested deeper than any wizard step with 422, and keeps the draft before', async () => {
+    const user = await registerUser(t);
+    await t.app.inject({ method: 'PUT', url: organisationApiPaths.draft, headers: user.headersWithCsrf, payload: { step: 'type', form: { type: 'business' } } });
+    const depth = 20_000;
+    const payload = `{"step":"details","form":{"details":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
+    const deep = await t.app.inject({ method: 'PUT', url: organisationApiPaths.draft, headers: { ...user.headersWithCsrf, 'content-type': 'application/json' }, payload });
+    expect(deep.statusCode).toBe(422);
+    expect(deep.json()).toEqual({ message: errorMessages.invalidData, errors: { form: [draftTooDeepMessage] } });
+    const kept = organisationDraftEnvelope.parse((await t.app.inject({ method: 'GET', url: organisationApiPaths.draft, headers: user.authHeaders })).json()).data;
+    expect(kept?.form).toEqual({ type: 'business' });
   });
 });
