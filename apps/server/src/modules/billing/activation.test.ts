@@ -147,4 +147,17 @@ describe('POST /api/organisations/{id}/activate', () => {
     expect((await t.app.inject({ method: 'GET', url: organisationApiPaths.subscription(organisation.id), headers: stranger.authHeaders })).statusCode).toBe(404);
     expect(await chargesFor(organisation.id)).toBe(0);
   });
+
+  // Issue 14's fuzz run: a saved card's id that is no uuid reached PostgreSQL's uuid column (500).
+  it('refuses a saved card that is not one of the caller’s, whatever its id looks like, and charges nothing', async () => {
+    const owner = await registerUser(t);
+    const organisation = await createOrganisationThroughApi(t, owner);
+    for (const id of ['Zoë Łukasiewicz', randomUUID()]) {
+      const response = await activate(owner, organisation.id, { idempotency_key: randomUUID(), payment: { method: 'saved', payment_method_id: id } });
+      expect(response.statusCode, id).toBe(422);
+      expect(response.json().errors).toEqual({ 'payment.payment_method_id': ['Choose one of your saved cards.'] });
+    }
+    expect(await organisationStatus(owner, organisation.id)).toBe('pending_activation');
+    expect(await chargesFor(organisation.id)).toBe(0);
+  });
 });

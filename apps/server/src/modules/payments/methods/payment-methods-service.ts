@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../../db/database-handle.ts';
 import { paymentMethods } from '../../../db/schema/payment-methods.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/domain-errors.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 import { checkCard } from '../providers/card-checks.ts';
 import { customerIdFor } from '../customers/customers.ts';
 import type { PaymentProvider, SavedMethodDetails } from '../providers/payment-provider.ts';
@@ -135,6 +136,8 @@ export async function removePaymentMethod(db: Database, provider: PaymentProvide
 
 /** The caller's saved method for a payment, or null when it is not theirs or not this provider's. */
 export async function findUsablePaymentMethod(db: Database, providerName: string, userId: string, paymentMethodId: string): Promise<PaymentMethodRow | null> {
+  // An id from a request: PostgreSQL refuses a malformed uuid with an error (a 500 in issue 14's fuzz run).
+  if (!isUuid(paymentMethodId)) return null;
   const [row] = await db
     .select()
     .from(paymentMethods)
