@@ -133,6 +133,11 @@ describe('the API under generated and mutated requests', () => {
       await runAll(Array.from({ length: settings.requests }, (_, index) => index));
     }
     const problems = await consistencyProblems(server.baseUrl, world);
+    // Issue 14's known bug, fixed: with the test provider the Stripe webhook is no route at all (404), whatever is sent.
+    for (const body of ['{"type":"payment_intent.succeeded","data":{"object":{}}}', '{', '']) {
+      const answer = await send(server.baseUrl, { method: 'POST', url: '/api/webhooks/stripe', body, contentType: 'application/json' });
+      if (answer.status !== 404) problems.push(`POST /api/webhooks/stripe with ${JSON.stringify(body)} answered ${answer.status}, not 404, while the test provider is in use`);
+    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const total = settings.only === undefined ? operations.length * 2 + settings.requests : 1;
     console.log(`fuzz: ${total} requests in ${seconds} s (seed ${settings.seed}); statuses ${JSON.stringify(Object.fromEntries([...counts].sort()))}`);

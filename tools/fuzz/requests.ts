@@ -52,6 +52,11 @@ const oddQueries = [
   '?a[b][c][d][e][f]=1', '?%ZZ=1', '?q=%00', '?id=%00', `?q=${'x'.repeat(20_000)}`, '?&&&==&', '?page[]=1', '?to=%27%3B', '?id=..%2F..%2Fetc%2Fpasswd',
 ];
 
+/** encodeURIComponent, but a lone surrogate (which it refuses) goes as the bytes of its invalid UTF-8 form: a bad URL to try too. */
+function encodePart(value: string): string {
+  return value.replace(/\p{Surrogate}|[^\p{Surrogate}]+/gu, (part) => (/\p{Surrogate}/u.test(part) ? '%ED%A0%80' : encodeURIComponent(part)));
+}
+
 interface Leaf {
   path: (string | number)[];
   value: unknown;
@@ -84,7 +89,7 @@ function validUrl(context: ValueContext, operation: Operation, pathOverrides: Re
   const query = new URLSearchParams();
   for (const parameter of operation.parameters) {
     if (parameter.in === 'path') {
-      const value = pathOverrides[parameter.name] ?? encodeURIComponent(String(validValue(context, parameter.schema, parameter.name)));
+      const value = pathOverrides[parameter.name] ?? encodePart(String(validValue(context, parameter.schema, parameter.name)));
       path = path.replace(`{${parameter.name}}`, value);
     } else if (parameter.in === 'query' && (parameter.required || context.random.chance(0.6))) {
       query.set(parameter.name, String(validValue(context, parameter.schema, parameter.name)));
@@ -106,7 +111,7 @@ export function generateRequest(context: ValueContext, operation: Operation, mut
   if (mutation === 'odd-query') queryString = random.pick(oddQueries);
   if (mutation === 'wrong-type' && queryParameters.length > 0 && random.chance(0.4)) queryString = `?${random.pick(queryParameters).name}=${random.pick(['abc', '1.5', '-0', 'true', '[]', '%7B%7D', ''])}`;
   if (mutation === 'nul' && queryParameters.length > 0 && random.chance(0.4)) queryString = `?${random.pick(queryParameters).name}=a%00b`;
-  if (mutation === 'unicode' && queryParameters.length > 0 && random.chance(0.3)) queryString = `?${random.pick(queryParameters).name}=${encodeURIComponent(random.pick(unicodeSamples))}`;
+  if (mutation === 'unicode' && queryParameters.length > 0 && random.chance(0.3)) queryString = `?${random.pick(queryParameters).name}=${encodePart(random.pick(unicodeSamples))}`;
   const url = path + queryString;
 
   // Bodies: the operation's schema, or none. A few mutations send one where none is expected.
