@@ -1,5 +1,5 @@
 import { reportApiPaths, shopApiPaths } from '@app/contract/api-paths';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiUser } from './lib/api.ts';
 import { holdWritesTo, queryServerDatabase } from './lib/database.ts';
 import { faultServer, waitFor } from './lib/server.ts';
@@ -9,7 +9,7 @@ import { faultServer, waitFor } from './lib/server.ts';
 // provider, but the server dies before it hears the answer. Started again on the same data: the paid
 // order is not lost, the buyer is charged once, the basket is consistent.
 
-const server = faultServer({ name: 'checkout', port: 3430 });
+const server = faultServer({ name: 'checkout', port: 3430, templateDataDir: inject('faultsTemplateDataDir') });
 
 beforeAll(() => server.start());
 afterAll(() => server.close());

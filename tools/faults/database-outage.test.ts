@@ -1,5 +1,5 @@
 import { apiPaths, reportApiPaths, shopApiPaths } from '@app/contract/api-paths';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiUser, csrfHeaders, environmentQuestions, password, type ApiResponse } from './lib/api.ts';
 import { postgresRunning, startPostgres, stopPostgres } from './lib/postgres-control.ts';
 import { faultServer, sleep, waitFor } from './lib/server.ts';
@@ -9,7 +9,7 @@ import { faultServer, sleep, waitFor } from './lib/server.ts';
 // server process stays up; once the database runs again it serves as before by itself, job workers
 // included, without a restart.
 
-const server = faultServer({ name: 'database', port: 3433 });
+const server = faultServer({ name: 'database', port: 3433, templateDataDir: inject('faultsTemplateDataDir') });
 const outageMs = 10_000;
 /** "Fail fast": far below the few seconds a user waits before giving up. */
 const fastMs = 1_000;
@@ -61,6 +61,8 @@ describe('the database stops for 10 s', () => {
       expect(response.headers.get('retry-after')).toBe('5');
       expect(response.ms, `${call} took ${Math.round(response.ms)} ms`).toBeLessThan(fastMs);
     }
+    const slowest = Math.max(...settled.map(({ response }) => response.ms));
+    console.log(`database stopped ${outageMs / 1000} s: ${answers.length} API calls, the slowest of those after the first second ${Math.round(slowest)} ms`);
     // The process was never restarted and did not crash.
     expect(server.pid).toBe(serverPid);
     expect(process.kill(serverPid, 0)).toBe(true);
@@ -69,6 +71,7 @@ describe('the database stops for 10 s', () => {
     const backAt = performance.now();
     await waitFor('GET /health to answer 200 again', async () => ((await server.healthStatus()) === 200 ? true : undefined), 15_000);
     const recoveredInMs = performance.now() - backAt;
+    console.log(`database started again: /health 200 after ${Math.round(recoveredInMs)} ms, same server process`);
     expect(recoveredInMs).toBeLessThan(5_000);
     expect(server.pid).toBe(serverPid);
 

@@ -1,5 +1,5 @@
 import { organisationApiPaths } from '@app/contract/api-paths';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { activeBusinessOrganisation, ApiUser } from './lib/api.ts';
 import { holdWritesTo, queryServerDatabase } from './lib/database.ts';
 import { faultServer } from './lib/server.ts';
@@ -9,7 +9,7 @@ import { faultServer } from './lib/server.ts';
 // charge goes through at the provider, but the server dies before it records it. Started again on
 // the same data, the renewal happens once: one invoice for the period, paid, one charge.
 
-const server = faultServer({ name: 'renewal', port: 3432 });
+const server = faultServer({ name: 'renewal', port: 3432, templateDataDir: inject('faultsTemplateDataDir') });
 
 beforeAll(() => server.start());
 afterAll(() => server.close());

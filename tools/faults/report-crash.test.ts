@@ -1,7 +1,7 @@
 import { reportApiPaths } from '@app/contract/api-paths';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiUser, environmentQuestions } from './lib/api.ts';
 import { holdWritesTo, queryServerDatabase } from './lib/database.ts';
 import { faultServer, sleep, waitFor } from './lib/server.ts';
@@ -12,7 +12,7 @@ import { faultServer, sleep, waitFor } from './lib/server.ts';
 
 /** REPORT_JOB_TIMEOUT_SECONDS: a claim older than this belongs to a job that died (default 120 s). */
 const claimTimeoutSeconds = 5;
-const server = faultServer({ name: 'report', port: 3434, env: { REPORT_JOB_TIMEOUT_SECONDS: String(claimTimeoutSeconds) } });
+const server = faultServer({ name: 'report', port: 3434, templateDataDir: inject('faultsTemplateDataDir'), env: { REPORT_JOB_TIMEOUT_SECONDS: String(claimTimeoutSeconds) } });
 
 beforeAll(() => server.start());
 afterAll(() => server.close());
