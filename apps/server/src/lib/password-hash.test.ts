@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { burnDummyVerification, hashPassword, verifyPassword } from './password-hash.ts';
+import { availableParallelism } from 'node:os';
+import { burnDummyVerification, hashingLoad, hashPassword, verifyPassword } from './password-hash.ts';
 
 describe('password hashing', () => {
   it('uses argon2id with OWASP’s parameters (m = 19 MiB, t = 2, p = 1) and a fresh salt each time', async () => {
@@ -35,5 +36,18 @@ describe('password hashing', () => {
     await burnDummyVerification();
     const dummy = performance.now() - started;
     expect(dummy).toBeGreaterThan(real * 0.4);
+  });
+
+  it('runs at most one hash fewer than the cores at a time (at least one); the others wait their turn and all finish', async () => {
+    const max = Math.max(1, availableParallelism() - 1);
+    const stored = await hashPassword('Correct-Horse-42!');
+    const burst = [
+      ...Array.from({ length: 3 }, (_, index) => hashPassword(`Correct-Horse-42!-${index}`)),
+      ...Array.from({ length: 3 }, () => verifyPassword(stored, 'Correct-Horse-42!')),
+    ];
+    expect(hashingLoad()).toEqual({ running: max, waiting: 6 - max, max });
+    const results = await Promise.all(burst);
+    expect(results.slice(3)).toEqual([true, true, true]);
+    expect(hashingLoad()).toEqual({ running: 0, waiting: 0, max });
   });
 });
