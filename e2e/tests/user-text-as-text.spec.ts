@@ -7,7 +7,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { csrfHeaders, signInBrowser, verifyEmailThroughApi } from '../support/api.ts';
 import { createUserThroughApi, expect, test, uniqueEmail } from '../support/accounts.ts';
 import { createOrganisationThroughApi } from '../support/organisations.ts';
-import { waitForMailLink } from '../support/outbox.ts';
+import { mailTo, waitForMailLink } from '../support/outbox.ts';
+import { addToBasketThroughApi, berlinBilling, checkoutThroughApi } from '../support/shop.ts';
 
 // Issue 14, "Bad input": names and texts people type, with markup and script in them, show as text
 // on every page that shows them. Each text is a label and the payload; on each page the text must
@@ -22,8 +23,8 @@ const bearer = (session: TokenPair) => ({ Authorization: `Bearer ${session.acces
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
 
 /** With E2E_SCREENSHOT_DIR set, keeps the page as it looks, to be looked at. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage });
 }
 
 /**
@@ -80,6 +81,19 @@ test.describe('typed names with markup and script show as text', () => {
     await expect(page.getByLabel('Address line 1')).toHaveValue(typed('1 Market'));
     await shot(page, 'person-billing');
     await expectNothingRan(page);
+
+    // A report bought with the name typed at checkout: the report's cover on the web, and the
+    // order confirmation e-mail (escaped in its HTML, as typed in its text).
+    await addToBasketThroughApi(request, person.session, 'REPORT-BIG5');
+    await checkoutThroughApi(request, person.session, { billing: { ...berlinBilling, email: person.email, first_name: typed('Ada'), last_name: 'Lovelace' } });
+    await page.goto('/reports');
+    await page.getByRole('link', { name: 'View BIG5 personality report' }).click({ timeout: 60_000 });
+    await expectShownAsText(page, typed('Ada'));
+    await shot(page, 'person-report', false);
+    await expect.poll(async () => (await mailTo(request, person.email)).find((mail) => mail.subject.startsWith('Your Compass order'))?.text ?? '', { timeout: 15_000 }).toContain(`Hello ${typed('Ada')} Lovelace,`);
+    const confirmation = (await mailTo(request, person.email)).find((mail) => mail.subject.startsWith('Your Compass order'));
+    expect(confirmation?.html).not.toMatch(/<img|<script|onerror="/i);
+    expect(confirmation?.html).toContain('Ada &lt;img src=x onerror=&quot;window.__xss=1&quot;&gt;');
   });
 
   test('on an organisation’s pages, its members’ and an invitation’s', async ({ page, request, browser }) => {
