@@ -16,7 +16,7 @@
 //                                -c "CREATE DATABASE compass_bench OWNER compass_bench"
 // or any other: BENCH_DATABASE_URL=postgres://user:password@host:port/database.
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { descendants } from './memory.mjs';
@@ -54,7 +54,10 @@ export async function startDeployment({ database, instances, ports, env = {}, no
   // The embedded database runs as an unprivileged user (as root), which must pass through here.
   chmodSync(root, 0o711);
   const filesDir = join(root, 'files');
-  const shared = { ...benchEnv, FILES_DIR: filesDir, ...env };
+  // Instances on one machine share its cores: their render threads together one per core, as
+  // docs/operations.md sizes them (each instance's default is one per core of the machine).
+  const renderWorkers = String(Math.max(1, Math.floor(availableParallelism() / instances)));
+  const shared = { ...benchEnv, FILES_DIR: filesDir, REPORT_RENDER_WORKERS: renderWorkers, ...env };
   const servers = [];
   let databaseUrl;
   try {
