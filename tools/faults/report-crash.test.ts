@@ -1,5 +1,5 @@
 import { reportApiPaths } from '@app/contract/api-paths';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiUser, environmentQuestions } from './lib/api.ts';
@@ -9,6 +9,7 @@ import { faultServer, sleep, waitFor } from './lib/server.ts';
 // Issue 14, "Faults": the server is killed (SIGKILL) while a report is being generated: claimed,
 // rendered, its PDF stored, and its edition being recorded. Started again on the same data, the
 // report is taken over once its claim is stale and finishes exactly once: one edition, one PDF.
+// Its PostgreSQL is killed as well, so a restart over a crashed database is covered too.
 
 /** REPORT_JOB_TIMEOUT_SECONDS: a claim older than this belongs to a job that died (default 120 s). */
 const claimTimeoutSeconds = 5;
@@ -48,6 +49,13 @@ describe('SIGKILL during the generation of a report', () => {
     const folder = join(server.dataDir, 'files', 'reports', during[0]?.user_id ?? '', reportId);
     expect(await queryServerDatabase(server.dataDir, 'select edition from report_editions where report_id = $1', [reportId])).toEqual([]);
 
+    // The server's PostgreSQL, in a process group of its own, outlived the SIGKILL. Here it dies too,
+    // as when a container or a machine goes down: the restart must cope with its stale pid file
+    // (the other fault tests restart with the old PostgreSQL still running).
+    const postmasterPid = Number(readFileSync(join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmasterPid, 'SIGKILL');
+    await waitFor('the killed PostgreSQL to be gone', async () => (isGone(postmasterPid) ? true : undefined));
+
     // Started again once the claim is stale (as any restart after a crash takes longer than that).
     await sleep(Math.max(0, claimTimeoutSeconds * 1000 - (performance.now() - killedAt)));
     await server.start();
@@ -72,3 +80,12 @@ describe('SIGKILL during the generation of a report', () => {
     expect(server.logLines().filter((line) => line.msg === 'report generated' && line.reportId === reportId)).toHaveLength(1);
   });
 });
+
+function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
