@@ -1,22 +1,26 @@
 import type { AssessmentResultsResponse, Big5Result, EnvironmentResult, ResultFlag, ScoreBand, ValuesResult } from '@app/contract/assessment-results';
 import { TriangleAlert } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { lazy, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, Cell, Pie, PieChart, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { WhenVisible } from '@/components/when-visible';
 import { accentClass, type AccentKey } from '@/lib/assessment-accent';
 import { cn } from '@/lib/utils';
 import { ResultIllustration } from './result-illustrations';
+import { chartColours } from '../lib/chart-colours';
 import { centredScale, valueImportance, type ValueImportance } from '../lib/value-importance';
 
-// The summary of the user's results on the dashboard, with charts. Its own chunk (recharts is
-// large), loaded only once the questionnaire is complete: the login page's budget never sees it.
-// The charts repeat the numbers listed beside them, so they are hidden from assistive technology.
+// The summary of the user's results on the dashboard, with charts. Its own chunk, loaded only once
+// the questionnaire is complete; the drawings (recharts) load when they come near the viewport
+// (results-charts.tsx). The charts repeat the numbers listed beside them, so they are hidden from
+// assistive technology.
 
-// Chart colours from the theme, so they follow light and dark mode. The first is the card's
-// assessment accent (lib/assessment-accent.ts), so the palette is set on each card, beside its
-// accent; the others stay apart from all three accents.
-const chartColours = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)'];
+const Big5Chart = lazy(() => import('./results-charts').then((module) => ({ default: module.Big5Chart })));
+const CultureMixChart = lazy(() => import('./results-charts').then((module) => ({ default: module.CultureMixChart })));
+
+// The chart colours' values (lib/chart-colours.ts), from the theme, so they follow light and
+// dark mode. The first is the card's assessment accent (lib/assessment-accent.ts), so the palette
+// is set on each card, beside its accent; the others stay apart from all three accents.
 const chartPalette =
   '[--chart-1:var(--assessment)] [--chart-2:oklch(0.52_0.13_256)] [--chart-3:oklch(0.7_0.14_75)] [--chart-4:oklch(0.58_0.16_15)] ' +
   'dark:[--chart-2:oklch(0.74_0.12_250)] dark:[--chart-3:oklch(0.82_0.13_85)] dark:[--chart-4:oklch(0.72_0.14_20)]';
@@ -101,23 +105,15 @@ function BandBadge({ band }: { band: ScoreBand }) {
   );
 }
 
-const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
-
 function Big5Card({ result }: { result: Big5Result }) {
   const { t } = useTranslation();
-  const data = result.traits.map((trait) => ({ label: trait.label, score: trait.score }));
   return (
     <ResultCard accent="big5" title={t('dashboard.results.big5.title')} description={t('dashboard.results.big5.description')} flags={result.flags}>
-      <div aria-hidden="true" className="h-48">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
-            <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={axisTick} stroke="var(--border)" />
-            <YAxis type="category" dataKey="label" width={130} tick={axisTick} stroke="var(--border)" />
-            <ReferenceLine x={50} stroke="var(--border)" strokeDasharray="4 4" />
-            <Bar dataKey="score" fill="var(--chart-1)" radius={[0, 4, 4, 0]} barSize={14} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <WhenVisible className="h-48">
+        <div aria-hidden="true" className="h-full">
+          <Big5Chart traits={result.traits} />
+        </div>
+      </WhenVisible>
       <dl className="grid gap-1.5 text-sm">
         {result.traits.map((trait) => (
           <div key={trait.id} className="flex items-center justify-between gap-3">
@@ -151,17 +147,11 @@ function EnvironmentCard({ result }: { result: EnvironmentResult }) {
         </div>
         <div className="space-y-2">
           <h3 className="text-sm font-semibold">{t('dashboard.results.environment.cultureMix')}</h3>
-          <div aria-hidden="true" className="mx-auto size-32">
-            <ResponsiveContainer width="100%" height="100%">
-              <PieChart accessibilityLayer={false}>
-                <Pie data={result.culture_mix} dataKey="share" nameKey="label" innerRadius="55%" outerRadius="100%" stroke="var(--card)" rootTabIndex={-1} isAnimationActive={false}>
-                  {result.culture_mix.map((entry, index) => (
-                    <Cell key={entry.id} fill={chartColours[index % chartColours.length]} />
-                  ))}
-                </Pie>
-              </PieChart>
-            </ResponsiveContainer>
-          </div>
+          <WhenVisible className="mx-auto size-32">
+            <div aria-hidden="true" className="size-full">
+              <CultureMixChart cultureMix={result.culture_mix} />
+            </div>
+          </WhenVisible>
           <ul className="grid gap-1 text-sm">
             {result.culture_mix.map((entry, index) => (
               <li key={entry.id} className="flex items-center gap-2">

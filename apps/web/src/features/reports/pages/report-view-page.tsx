@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { showAllWhenVisible } from '@/components/when-visible';
 import { reportsRootKey, useReports } from '@/lib/report-list';
 import { accentClass } from '@/lib/assessment-accent';
 import { routePath } from '@/lib/route-paths';
@@ -101,7 +102,7 @@ function ReportDocumentView({ view, onUpdated }: { view: ReportView['data']; onU
         actions={
           <div className="flex shrink-0 flex-wrap gap-2 print:hidden">
             <DownloadPdfLink type={report.type} id={report.id} title={doc.title} label={t('reports.view.download')} variant="default" />
-            <Button variant="outline" onClick={() => window.print()}>
+            <Button variant="outline" onClick={() => void showAllWhenVisible(() => import('../components/blocks/chart-drawings')).then(() => window.print())}>
               <Printer aria-hidden="true" />
               {t('reports.view.print')}
             </Button>

@@ -1,9 +1,13 @@
 import type { ReportBlock } from '@app/contract/reports';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { chartColours, ChartFigure, DataTable, tooltipStyle } from '../chart-figure';
+import { WhenVisible } from '@/components/when-visible';
+import { chartColours, ChartFigure, DataTable } from '../chart-figure';
 
 type ShareChartBlockData = Extract<ReportBlock, { kind: 'share_chart' }>;
+
+// The drawing loads when it comes near the viewport (recharts is large: chart-drawings.tsx).
+const ShareChartDrawing = lazy(() => import('./chart-drawings').then((module) => ({ default: module.ShareChartDrawing })));
 
 /** Shares that add up to 100 (the culture mix) as a ring, with a legend that gives each share. */
 export function ShareChartBlock({ block, headingLevel }: { block: ShareChartBlockData; headingLevel: 3 | 4 }) {
@@ -16,16 +20,9 @@ export function ShareChartBlock({ block, headingLevel }: { block: ShareChartBloc
       headingLevel={headingLevel}
       chartClassName="mx-auto h-56 max-w-56"
       chart={
-        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 224, height: 224 }}>
-          <PieChart accessibilityLayer={false}>
-            <Pie data={block.shares} dataKey="share" nameKey="label" innerRadius="55%" outerRadius="95%" stroke="var(--card)" strokeWidth={2} isAnimationActive={false} rootTabIndex={-1}>
-              {block.shares.map((entry, index) => (
-                <Cell key={entry.id} fill={colour(index)} />
-              ))}
-            </Pie>
-            <Tooltip {...tooltipStyle} formatter={(value, name) => [t('reports.blocks.share', { share: Number(value) }), String(name)]} />
-          </PieChart>
-        </ResponsiveContainer>
+        <WhenVisible className="size-full">
+          <ShareChartDrawing block={block} colour={colour} />
+        </WhenVisible>
       }
       aside={
         <ul className="grid min-w-44 gap-1.5 text-sm">
