@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Menu, PanelLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -6,10 +6,13 @@ import { AppSidebar } from '@/components/app-sidebar';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { SkipToContentLink } from '@/components/skip-to-content-link';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import type { Crumb } from '@/lib/page-handle';
 import { useSession } from '@/lib/use-session';
 import { cn } from '@/lib/utils';
+
+// The phone's drawer (Radix Dialog) loads with the first tap on the menu button: no first
+// screen needs it (issue 14, web budgets).
+const AppSidebarDrawer = lazy(() => import('./app-sidebar-drawer').then((module) => ({ default: module.AppSidebarDrawer })));
 
 const collapsedStorageKey = 'sidebar_collapsed';
 const storedFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -49,6 +52,9 @@ export function AppSidebarLayout({ breadcrumbs, notices, headerEnd, children }: 
   const { user } = useSession();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps Radix's own focus and animation handling.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const toggleCollapsed = () => {
     const next = !collapsed;
@@ -71,20 +77,26 @@ export function AppSidebarLayout({ breadcrumbs, notices, headerEnd, children }: 
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4 print:hidden">
-          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="-ml-1 md:hidden" aria-label={t('nav.openMenu')}>
-                <Menu aria-hidden="true" className="size-5" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left" closeLabel={t('nav.closeMenu')}>
-              <div className="flex h-14 shrink-0 items-center border-b border-sidebar-border px-4 pr-14">
-                <SheetTitle>{t('nav.menu')}</SheetTitle>
-                <SheetDescription>{t('nav.menuDescription')}</SheetDescription>
-              </div>
-              {user && <AppSidebar user={user} onNavigate={() => setDrawerOpen(false)} className="min-h-0 flex-1" />}
-            </SheetContent>
-          </Sheet>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="-ml-1 md:hidden"
+            aria-label={t('nav.openMenu')}
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={() => {
+              setDrawerWanted(true);
+              setDrawerOpen(true);
+            }}
+          >
+            <Menu aria-hidden="true" className="size-5" />
+          </Button>
+          {drawerWanted && user && (
+            <Suspense fallback={null}>
+              <AppSidebarDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButton} />
+            </Suspense>
+          )}
           <Button
             variant="ghost"
             size="icon"

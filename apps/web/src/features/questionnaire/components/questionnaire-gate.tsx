@@ -1,9 +1,12 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
-import { QuestionnaireOverlay } from './questionnaire-overlay';
+
+// The overlay (its dialog, question steps and texts) loads only for a user with questions left:
+// a finished user's app pages never fetch it (issue 14, web budgets).
+const QuestionnaireOverlay = lazy(() => import('./questionnaire-overlay').then((module) => ({ default: module.QuestionnaireOverlay })));
 
 /**
  * Shows the questionnaire overlay whenever the signed-in user has unanswered questions (spec 2),
@@ -30,5 +33,10 @@ export function QuestionnaireGate() {
   if (!open) return null;
 
   // A new overlay per user: nothing of one account's questionnaire carries over to another's.
-  return <QuestionnaireOverlay key={user.id} onFinished={handleFinished} />;
+  return (
+    // Until it is there, a plain cover of the overlay's own place, so the page beneath never shows.
+    <Suspense fallback={<div className="fixed inset-0 z-40 bg-background" />}>
+      <QuestionnaireOverlay key={user.id} onFinished={handleFinished} />
+    </Suspense>
+  );
 }
