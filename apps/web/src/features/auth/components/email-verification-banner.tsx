@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { MailWarning, X } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
+import { RichText } from '@/components/rich-text';
 import { sessionStore } from '@/lib/session-store';
 import { useSession } from '@/lib/use-session';
 import { cn } from '@/lib/utils';
@@ -74,7 +75,7 @@ function BannerContent({ email, onDismiss }: { email: string; onDismiss: () => v
             {t('emailVerificationBanner.title')}
           </h2>
           <p className="text-amber-950/80 dark:text-amber-100/85">
-            <Trans i18nKey="emailVerificationBanner.message" values={{ email }} components={{ strong: <strong className="font-medium break-all" /> }} />
+            <RichText text={t('emailVerificationBanner.message', { email })} components={{ strong: <strong className="font-medium break-all" /> }} />
           </p>
           {outcome && (
             <p

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { RegisterRequest } from '@app/contract/registration';
 import { UserPlus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CheckboxField } from '@/components/checkbox-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
@@ -12,6 +12,7 @@ import { TextField } from '@/components/text-field';
 import { buttonClassName } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
+import { RichText } from '@/components/rich-text';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { rememberReturnPath, returnPathParam, safeReturnPath } from '@/lib/return-path';
 import { routePath } from '@/lib/route-paths';
@@ -147,14 +148,14 @@ function SignupForm({ googleClientId, returnTo, onClosed }: { googleClientId: st
           <CheckboxField
             id="signup-accept-privacy-policy"
             label={
-              <Trans i18nKey="pages.signup.acceptPrivacyPolicy" components={{ privacyLink: <NewTabLink to={routePath('privacy-policy')} /> }} />
+              <RichText text={t('pages.signup.acceptPrivacyPolicy')} components={{ privacyLink: <NewTabLink to={routePath('privacy-policy')} /> }} />
             }
             error={translateValidationMessage(errors.accept_privacy_policy?.message, t)}
             {...register('accept_privacy_policy')}
           />
           <CheckboxField
             id="signup-accept-terms"
-            label={<Trans i18nKey="pages.signup.acceptTerms" components={{ termsLink: <NewTabLink to={routePath('terms-of-service')} /> }} />}
+            label={<RichText text={t('pages.signup.acceptTerms')} components={{ termsLink: <NewTabLink to={routePath('terms-of-service')} /> }} />}
             error={translateValidationMessage(errors.accept_terms?.message, t)}
             {...register('accept_terms')}
           />

@@ -1,7 +1,8 @@
 import { MailCheck, MailOpen } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { RichText } from '@/components/rich-text';
 import { routePath } from '@/lib/route-paths';
 import { useSession } from '@/lib/use-session';
 import '../auth-texts';
@@ -29,7 +30,7 @@ export function VerifyEmailPage() {
         }
       >
         <p className="text-sm text-muted-foreground">
-          <Trans i18nKey="pages.verifyEmail.verified" values={{ email: user.email }} components={{ strong: <strong className="font-medium text-foreground" /> }} />
+          <RichText text={t('pages.verifyEmail.verified', { email: user.email })} components={{ strong: <strong className="font-medium text-foreground" /> }} />
         </p>
       </AuthNotice>
     );
@@ -39,7 +40,7 @@ export function VerifyEmailPage() {
     <div className="flex flex-col gap-6">
       <AuthNotice icon={MailOpen} tone="info" title={t('pages.verifyEmail.heading')}>
         <p className="text-sm text-muted-foreground">
-          <Trans i18nKey="pages.verifyEmail.sentTo" values={{ email: user.email }} components={{ strong: <strong className="font-medium break-words text-foreground" /> }} />
+          <RichText text={t('pages.verifyEmail.sentTo', { email: user.email })} components={{ strong: <strong className="font-medium break-words text-foreground" /> }} />
         </p>
         <p className="text-sm text-muted-foreground">{t('pages.verifyEmail.hint')}</p>
       </AuthNotice>
