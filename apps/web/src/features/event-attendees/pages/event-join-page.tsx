@@ -35,7 +35,9 @@ export function EventJoinPage() {
   }
   if (invitation.isError || !invitation.data) {
     return (
-      <div className="mx-auto w-full max-w-xl">
+      <div className="mx-auto w-full max-w-xl space-y-4">
+        {/* The page keeps a heading when the link cannot be read (axe: a page has one h1). */}
+        <h1 className="text-2xl font-semibold tracking-tight">{t('eventAttendees.join.failedHeading')}</h1>
         <FormAlert>
           <p>{invitation.error?.message || t('eventAttendees.join.loadFailed')}</p>
         </FormAlert>

@@ -40,7 +40,9 @@ export function PortfolioInvitationPage() {
   }
   if (invitation.isError || !invitation.data) {
     return (
-      <div className="mx-auto w-full max-w-xl">
+      <div className="mx-auto w-full max-w-xl space-y-4">
+        {/* The page keeps its heading when the link cannot be read (axe: a page has one h1). */}
+        <h1 className="text-2xl font-semibold tracking-tight">{t('portfolio.invitation.heading')}</h1>
         <FormAlert>
           <p>{invitation.error?.message || t('portfolio.invitation.loadFailed')}</p>
           <Link to={routePath('dashboard')} className={buttonClassName({ variant: 'outline', size: 'sm', className: 'mt-3' })}>

@@ -61,7 +61,10 @@ export function ChartFigure({ title, alt, chartClassName, chart, aside, table, h
       </SectionErrorBoundary>
       <details className="group text-sm print:hidden">
         <summary className="cursor-pointer rounded-sm font-medium text-primary select-none hover:underline">{t('reports.blocks.showData')}</summary>
-        <div className="mt-3 overflow-x-auto">{table}</div>
+        {/* Scrolls sideways on a phone: reachable by keyboard (axe: scrollable-region-focusable). */}
+        <div role="region" aria-label={title} tabIndex={0} className="mt-3 overflow-x-auto">
+          {table}
+        </div>
       </details>
     </figure>
   );
