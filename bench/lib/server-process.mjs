@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { openSync } from 'node:fs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -29,7 +30,8 @@ export async function startServer({ dataDir, port, env = {}, nodeArgs = [] }) {
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<folder>: each server's log (its stdout) kept in <folder>/server-<port>.log.
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? openSync(join(process.env.BENCH_SERVER_LOG, `server-${port}.log`), 'a') : 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const healthyAfterMs = await waitForHealthy(baseUrl, startedAt);
