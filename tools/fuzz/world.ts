@@ -4,8 +4,8 @@ import type { Random } from './random.ts';
 
 // The fuzz user's own world, made through the API before the run: a verified account with birth
 // details, an answer, a paid order (an invoice, a report), a saved card, a basket with an item and
-// an organisation with its invitations. Its ids are what valid requests name (KnownValues), and
-// what the consistency checks after the run read back.
+// an active organisation with its invitations and first period invoice. Its ids are what valid
+// requests name (KnownValues), and what the consistency checks after the run read back.
 
 export const fuzzPassword = 'Blue-Harbour-Lantern-42';
 
@@ -100,6 +100,9 @@ export async function buildWorld(baseUrl: string, random: Random): Promise<FuzzW
     billing_details: { name: 'Fuzz & Co', billing_email: 'billing@example.com', address_line_1: '12 Market Street', city: 'Leeds', postal_code: 'LS1 1AA', country: 'GB' },
   }, 201);
 
+  // Active, so that its subscription, invoices, invitations and team reports have something to answer with.
+  await call(baseUrl, session, 'POST', `/api/organisations/${organisation.data.id}/activate`, { idempotency_key: randomUUID(), payment: { method: 'card', card } }, 200);
+  const periodInvoices = (await call<{ data: { id: string }[] }>(baseUrl, session, 'GET', `/api/organisations/${organisation.data.id}/subscription/invoices`, undefined, 200)).data;
   const orders = (await call<{ data: { id: string }[] }>(baseUrl, session, 'GET', '/api/orders', undefined, 200)).data;
   const methods = (await call<{ data: { id: string }[] }>(baseUrl, session, 'GET', '/api/payment-methods', undefined, 200)).data;
   const reports = (await call<{ data: { id: string; type: string }[] }>(baseUrl, session, 'GET', '/api/reports', undefined, 200)).data;
@@ -122,6 +125,7 @@ export async function buildWorld(baseUrl: string, random: Random): Promise<FuzzW
     ['type', reports.map((row) => row.type)],
     ['id', reports.map((row) => row.id)],
     ['invitationId', invitationIds],
+    ['invoiceId', periodInvoices.map((invoice) => invoice.id)],
     ['country', ['DE', 'GB', 'FR']],
     ['country_code', ['DE', 'CH']],
     ['timezone', ['Europe/Zurich']],
