@@ -127,7 +127,7 @@ test.describe('typed names with markup and script show as text', () => {
       postal_code: 'LS1 1AA',
       country: 'GB',
     });
-    await send(request, 'post', organisationShareApiPaths.shares(organisationId), owner.session, { expert_owner_email: expertOwner.email, scope: ['aggregates'] });
+    await send(request, 'post', organisationShareApiPaths.shares(organisationId), owner.session, { expert_owner_email: expertOwner.email, scope: ['maintain_people', 'aggregates'] });
 
     // The member opens the e-mailed invitation: it names the organisation.
     await send(request, 'post', organisationApiPaths.invitations(organisationId), owner.session, { email: member.email });
@@ -183,6 +183,10 @@ test.describe('typed names with markup and script show as text', () => {
     await page.goto(`/organization/${organisationId}/insights`);
     await expectShownAsText(page, typed('Mira'));
     await shot(page, 'organisation-insights');
+    // The member's shared results, under her name.
+    await page.getByRole('link', { name: `View the results of ${typed('Mira')}` }).click();
+    await expectShownAsText(page, typed('Mira'));
+    await shot(page, 'member-results');
 
     await page.goto(`/organization/${organisationId}/sharing`);
     await expectShownAsText(page, expertName);
@@ -198,6 +202,13 @@ test.describe('typed names with markup and script show as text', () => {
     await expertPage.getByRole('link', { name: 'Clients' }).click();
     await expectShownAsText(expertPage, organisationName);
     await shot(expertPage, 'expert-clients');
+    // Once accepted, the client's employees with the names and position titles its owner typed.
+    const client = expertPage.getByRole('region', { name: organisationName });
+    await client.getByRole('button', { name: 'Accept' }).click();
+    await client.getByRole('link', { name: 'Employees and contractors' }).click();
+    await expectShownAsText(expertPage, typed('Employee1'));
+    await expectShownAsText(expertPage, typed('Carpenter'));
+    await shot(expertPage, 'client-people');
     await expertContext.close();
   });
 
