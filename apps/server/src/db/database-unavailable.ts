@@ -1,7 +1,9 @@
 // Issue 14, "Faults": whether an error means the database cannot be reached right now (stopped,
 // restarting, out of connections, the network to it gone), as opposed to a query that is wrong.
 // Such a request is answered 503 at once, and the server goes on: the pool opens new connections
-// when the database is back.
+// when the database is back. The network codes are not the database's alone (an S3 endpoint that
+// refuses gives ECONNREFUSED too): 503 is the right answer for those as well, and the log line
+// carries the driver's or the SDK's own reason.
 
 /** SQLSTATEs of a database that is away: class 08 (connection exception) and these. */
 const unavailableStates = new Set([

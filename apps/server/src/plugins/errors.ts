@@ -77,7 +77,7 @@ const databaseRetryAfterSeconds = 5;
 function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: Error): FastifyReply {
   // One line with the driver's reason: the failed query and its parameters (a secret being stored,
   // a password hash) stay out of the log, and an outage does not fill it with stack traces.
-  request.log.warn({ reason: databaseUnavailableReason(error) }, 'the database cannot be reached; answered 503');
+  request.log.warn({ reason: databaseUnavailableReason(error) }, 'the database (or another service the request needs) cannot be reached; answered 503');
   return sendError(reply.header('retry-after', String(databaseRetryAfterSeconds)), 503, 'service_unavailable', errorMessages.serviceUnavailable);
 }
 
