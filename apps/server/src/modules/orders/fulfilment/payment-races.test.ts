@@ -136,6 +136,26 @@ describe('the sweeper', () => {
     expect((await basketOf(t, await login(t, user.email, user.password)))?.coupon_code).toBe(coupon.code);
   });
 
+  it('fulfils, rather than expires, an order whose charge reached the provider from a server that stopped before recording it', async () => {
+    const user = await registerUser(t);
+    await addToBasket(t, user, 'REPORT-BIG5');
+    const waiting = await checkout(t, user, checkoutBody({ payment: { method: 'card', card: card(testCards.requiresAction) } }));
+    if (waiting.next_action?.type !== 'confirm') throw new Error('expected a confirmation step');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, waiting.order.id));
+    // The charge went through at the provider (keyed by the order), but the server that sent it was
+    // killed before it kept the payment's id (issue 14, tools/faults/checkout-crash.test.ts).
+    await testProviderOf(t).confirm(row?.providerPaymentId ?? '', { confirmationId: waiting.next_action.confirmation_id, outcome: 'complete' });
+    await t.db.update(orders).set({ status: 'pending_payment', providerPaymentId: null }).where(eq(orders.id, waiting.order.id));
+
+    clock.advanceBy(31 * 60_000);
+    const result = await sweepOrders(deps(), 30);
+    expect(result.paid).toBeGreaterThanOrEqual(1);
+    const [settled] = await t.db.select().from(orders).where(eq(orders.id, waiting.order.id));
+    expect(settled).toMatchObject({ status: 'paid', providerPaymentId: row?.providerPaymentId });
+    const charges = await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, waiting.order.id));
+    expect(charges.map((transaction) => transaction.status)).toEqual(['succeeded']);
+  });
+
   it('refunds a payment that succeeds after its order expired', async () => {
     const user = await registerUser(t);
     await addToBasket(t, user, 'REPORT-BIG5');
