@@ -107,6 +107,32 @@ describe('renewal', () => {
     expect(payments.rowCount).toBe(2);
   });
 
+  it('settles a period with the charge of an attempt that died before recording it, instead of charging the card again', async () => {
+    const { organisation, activated } = await activeOrganisation();
+    clock.advanceBy(new Date(activated.subscription.current_period_end ?? '').getTime() - clock.now().getTime());
+    // The provider takes the money, then the attempt dies before it hears back (issue 14,
+    // tools/faults/renewal-crash.test.ts kills the server at this point).
+    const provider = t.app.paymentProvider;
+    const dying = Object.create(provider) as typeof provider;
+    dying.charge = async (request) => {
+      const outcome = await provider.charge(request);
+      // Other tests' organisations fall due on the same clock: they renew as usual.
+      if (request.metadata.organisation_id !== organisation.id) return outcome;
+      throw new Error('the server stopped');
+    };
+    await expect(renewDueSubscriptions({ ...depsOf(t.app), provider: dying })).rejects.toThrow('the server stopped');
+    expect((await invoicesOf(organisation.id)).map((invoice) => invoice.status)).toEqual(['paid', 'open']);
+
+    await renewDueSubscriptions(depsOf(t.app));
+    const invoices = await invoicesOf(organisation.id);
+    expect(invoices.map((invoice) => [invoice.status, invoice.attempts])).toEqual([
+      ['paid', 1],
+      ['paid', 2],
+    ]);
+    const payments = await t.pool.query(`select status from test_provider_payments where metadata->>'organisation_id' = $1`, [organisation.id]);
+    expect(payments.rows).toEqual([{ status: 'succeeded' }, { status: 'succeeded' }]);
+  });
+
   it('retries a refused renewal after 1, 3 and 7 days with an e-mail each time, then is past due and read-only until paid now', async () => {
     const { owner, organisation, activated } = await activeOrganisation();
     await cardRefusedFromNowOn(organisation.id);
