@@ -67,7 +67,7 @@ describe('the file storage is not writable', () => {
     const attempts = failedAttempts(server.logLines());
     expect(attempts.map((line) => line.msg)).toEqual(['job failed; it will be retried', 'job failed; it will be retried', 'job failed for good']);
     // The log says why: the storage refused the write.
-    for (const line of attempts) expect(JSON.stringify(line.err)).toMatch(/the file storage \S+ is not writable: (a read-only file system \(EROFS\)|permission denied \(EACCES\))/);
+    for (const line of attempts) expect(JSON.stringify(line.err)).toMatch(/the file storage \S+ is not writable: (a read-only file system \(EROFS\)|permission denied \((EACCES|EPERM)\))/);
 
     // Nothing else breaks: sign-up, log-in, the questionnaire, the basket, a checkout.
     const newcomer = await ApiUser.signUp(server.baseUrl, 'storage-newcomer');
