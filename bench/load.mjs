@@ -112,11 +112,13 @@ async function measure(run) {
     const returningCount = Math.round(users * returningShare);
     const preparation = { bases: deployment.bases, timings: new Timings(), mailPool: deployment.pool };
     const returning = [];
+    const preparationFailures = [];
     const preparedAt = performance.now();
     for (let start = 0; start < returningCount; start += 10) {
       returning.push(
         ...(await Promise.all(
           Array.from({ length: Math.min(10, returningCount - start) }, async (_, offset) => {
+            try {
             const client = await signUp(preparation);
             await completeQuestionnaire(preparation, client);
             // Warm-up: the first few also buy another report and wait for it, so the render threads
@@ -126,14 +128,19 @@ async function measure(run) {
               await downloadReadyReport(preparation, client, 'values');
             }
             return client;
+            } catch (error) {
+              preparationFailures.push(error.message);
+              return undefined;
+            }
           }),
-        )),
+        )).filter(Boolean),
       );
     }
+    for (const failure of preparationFailures) console.log(`    preparation failure: ${failure}`);
     console.log(`  ${returningCount} returning users prepared in ${((performance.now() - preparedAt) / 1000).toFixed(0)} s; ${users - returningCount} new users`);
     const timings = new Timings();
     for (const client of returning) client.useTimings(timings);
-    const tally = { journeys: 0, visits: 0, failures: [] };
+    const tally = { journeys: 0, visits: 0, failures: [...preparationFailures] };
     const memory = sampleMemory({ servers: deployment.servers.map((server) => server.pid), postgresPids: () => deployment.postgresPids() });
     const startedAt = performance.now();
     const deadline = startedAt + seconds * 1_000;
