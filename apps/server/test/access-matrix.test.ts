@@ -211,6 +211,8 @@ async function buildWorld(name: string): Promise<World> {
   const spareExpert = await registerUser(t);
   await organisationOfType(spareExpert, 'human_capital_expert');
   const personId = (await expectOk(await call(expert, 'POST', `/api/organisations/${expertId}/clients/${organisationId}/people`, { kind: 'employee', position_title: 'Analyst', full_name: 'Ann Analyst', email: `analyst-${randomUUID()}@example.com` }), 201, 'adding a person')).data.id;
+  // The holder's download of the team report answers 200 only once it is made.
+  await waitForTeamReport(owner, organisationId, teamReportId, 120_000);
 
   return {
     owner,
@@ -241,6 +243,17 @@ async function buildWorld(name: string): Promise<World> {
       spareExpertEmail: spareExpert.email,
     },
   };
+}
+
+async function waitForTeamReport(owner: RegisteredUser, organisationId: string, reportId: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const listing = (await expectOk(await call(owner, 'GET', `/api/organisations/${organisationId}/team-reports`), 200, 'listing team reports')).data as unknown as { reports: { id: string; status: string }[] };
+    const status = listing.reports.find((report) => report.id === reportId)?.status;
+    if (status === 'ready') return;
+    if (status === 'failed' || Date.now() > deadline) throw new Error(`team report ${reportId} is ${status ?? 'missing'}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 function pathOf(route: string, params: Record<string, string>): string {
