@@ -12,9 +12,10 @@ export interface SecondInstance {
   close: () => Promise<void>;
 }
 
-export async function startSecondInstance(t: TestApp): Promise<SecondInstance> {
+/** `changeDelayMs`: how late the database's change notifications reach its caches (a lagging instance). */
+export async function startSecondInstance(t: TestApp, { changeDelayMs = testChangeDelayMs }: { changeDelayMs?: number } = {}): Promise<SecondInstance> {
   const connection = connectDatabase(t.databaseUrl, { max: 2 });
-  const app = buildApp(t.config, { db: connection.db, pool: connection.pool, changeDelayMs: testChangeDelayMs });
+  const app = buildApp(t.config, { db: connection.db, pool: connection.pool, changeDelayMs });
   const barrier = changeBarrier();
   app.register(async (instance) => instance.changeNotifications.subscribe(barrier.subscriber));
   await app.ready();

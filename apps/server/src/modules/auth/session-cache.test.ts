@@ -1,5 +1,5 @@
 import { account } from '@app/contract/account';
-import { accountApiPaths, apiPaths } from '@app/contract/api-paths';
+import { accountApiPaths, apiPaths, assessmentApiPaths } from '@app/contract/api-paths';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
 import { registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { answerAllQuestions, postAnswer, questionOf, registerRespondent, requestQuestion } from '../../../test/questionnaire-helpers.ts';
+import { answerAllQuestions, completeSignupData, postAnswer, questionOf, registerRespondent, requestQuestion } from '../../../test/questionnaire-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { startSecondInstance, waitUntilCachesLive, type SecondInstance } from '../../../test/second-instance.ts';
@@ -291,6 +291,38 @@ describe('the session cache in the app (a long time to live, so that only invali
     await waitUntilCachesLive(t.app);
     await waitUntilCachesLive(other.app);
     expect(await currentName(t.app, user)).toBe('Ada Lovelace');
+  });
+});
+
+describe('an instance whose caches learn of changes late', () => {
+  let t: TestApp;
+  let lagging: SecondInstance;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SESSION_CACHE_TTL_MS: '60000' }, jobs: false });
+    lagging = await startSecondInstance(t, { changeDelayMs: 60_000 });
+    await waitUntilCachesLive(lagging.app);
+  });
+
+  afterAll(async () => {
+    await lagging.close();
+    await t.close();
+  });
+
+  it('serves the questionnaire at once to a user who saved their birth details through the other instance', async () => {
+    const user = await registerUser(t);
+    const before = await lagging.app.inject({ method: 'GET', url: assessmentApiPaths.question, headers: user.authHeaders });
+    expect(before.statusCode).toBe(403);
+
+    await completeSignupData(t, user);
+
+    // Its memory still holds the session without a birth date (the notification is a minute away)...
+    const cachedAccount = await lagging.app.inject({ method: 'GET', url: apiPaths.user, headers: user.authHeaders });
+    expect(account.parse(cachedAccount.json()).signup_completed).toBe(false);
+    // ...and the questionnaire's refusal is checked with the database before it is given.
+    const after = await lagging.app.inject({ method: 'GET', url: assessmentApiPaths.question, headers: user.authHeaders });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(questionOf(after)?.question.id).toBeDefined();
   });
 });
 

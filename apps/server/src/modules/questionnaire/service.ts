@@ -127,7 +127,7 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
      * when no id is given and every question is answered.
      */
     async question(respondent: Respondent, id: string | undefined): Promise<QuestionResponse | null> {
-      requireSignupCompleted(respondent);
+      await requireSignupCompleted(pool, respondent);
       // The id is checked before any query: an unknown one is a 404 whatever was answered.
       const asked = id === undefined ? undefined : questionById(id);
       const { answered, chosen } = await questionStateOf(pool, respondent.id, asked?.item.id ?? null);
@@ -143,7 +143,7 @@ export function createQuestionnaireService(sequence: QuestionSequence, { db, poo
      * `progress` is the user's progress row as the answer left it.
      */
     async answer(respondent: Respondent, questionId: string, choiceId: string): Promise<{ next: QuestionResponse | null; progress: QuestionnaireProgress }> {
-      requireSignupCompleted(respondent);
+      await requireSignupCompleted(pool, respondent);
       const question = questionById(questionId);
       const choice = choiceOfQuestion(question, choiceId);
       if (!choice) throw new ValidationError({ choice_id: [questionnaireMessages.choiceOfAnotherQuestion] });
@@ -197,6 +197,13 @@ function withAnswered(answered: AnsweredPositions, write: AnswerWrite): string {
   return `${bits.slice(0, write.position)}1${bits.slice(write.position + 1)}`;
 }
 
-function requireSignupCompleted(respondent: Respondent): void {
-  if (!respondent.signupCompleted) throw new ForbiddenError(questionnaireMessages.birthDetailsRequired);
+/**
+ * The respondent comes from the session cache, which learns of a birth date saved through another
+ * instance by a notification a few milliseconds later: a refusal is confirmed by the database first,
+ * so a user sent to the other instance right after saving is not turned away (bench:load, issue 14).
+ */
+async function requireSignupCompleted(pool: pg.Pool, respondent: Respondent): Promise<void> {
+  if (respondent.signupCompleted) return;
+  const { rows } = await pool.query<{ saved: boolean }>('select birth_date is not null as saved from users where id = $1', [respondent.id]);
+  if (!rows[0]?.saved) throw new ForbiddenError(questionnaireMessages.birthDetailsRequired);
 }
