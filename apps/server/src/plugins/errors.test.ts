@@ -3,14 +3,16 @@ import { emailField, requiredString } from '@app/contract/fields';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type CsrfCredentials, type TestApp } from '../../test/test-app.ts';
+import { captureLogs, createTestApp, type CsrfCredentials, type TestApp } from '../../test/test-app.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from '../lib/domain-errors.ts';
 
 describe('error responses (spec section 8)', () => {
   let t: TestApp;
   let csrf: CsrfCredentials;
+  const logs = captureLogs();
   beforeAll(async () => {
     t = await createTestApp({
+      logStream: logs,
       configure: (app) => {
         const order = z.object({ email: emailField, items: z.array(z.object({ name: requiredString })).min(1) });
         app.post('/api/test/orders', { config: { public: true }, schema: { body: order } }, async (request) => ({ received: request.body.items.length }));
@@ -29,6 +31,13 @@ describe('error responses (spec section 8)', () => {
         });
         app.get('/api/test/unavailable', { config: { public: true } }, async () => {
           throw new ServiceUnavailableError();
+        });
+        // node-postgres's errors when the database refuses, and when no pooled connection came in time.
+        app.get('/api/test/database-refused', { config: { public: true } }, async () => {
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        });
+        app.get('/api/test/pool-timeout', { config: { public: true } }, async () => {
+          throw new Error('timeout exceeded when trying to connect');
         });
         app.get('/api/test/crash', { config: { public: true } }, async () => {
           throw new Error('SELECT password FROM users failed at /srv/app/src/secret.ts:12');
@@ -99,6 +108,20 @@ describe('error responses (spec section 8)', () => {
     const unavailable = await t.app.inject({ method: 'GET', url: '/api/test/unavailable' });
     expect(unavailable.statusCode).toBe(503);
     expect(unavailable.json()).toEqual({ message: errorMessages.tryAgainLater, code: 'service_unavailable' });
+  });
+
+  describe('503 when the database cannot be used', () => {
+    it.each([
+      ['refused', '/api/test/database-refused', 'the database (or another service the request needs) cannot be reached; answered 503'],
+      ['out of pooled connections', '/api/test/pool-timeout', 'no database connection within 5 s: the database is unreachable, or every pooled connection stayed busy'],
+    ])('answers a database %s with 503, Retry-After and a log line that says which', async (_case, url, logged) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toMatchObject({ code: 'service_unavailable' });
+      const line = logs.lines.map((text) => JSON.parse(text) as { msg?: string }).find((entry) => entry.msg?.startsWith(logged));
+      expect(line, logs.text()).toBeDefined();
+    });
   });
 
   describe('500 for unexpected failures', () => {

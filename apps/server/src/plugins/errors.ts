@@ -77,7 +77,13 @@ const databaseRetryAfterSeconds = 5;
 function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: Error): FastifyReply {
   // One line with the driver's reason: the failed query and its parameters (a secret being stored,
   // a password hash) stay out of the log, and an outage does not fill it with stack traces.
-  request.log.warn({ reason: databaseUnavailableReason(error) }, 'the database (or another service the request needs) cannot be reached; answered 503');
+  const reason = databaseUnavailableReason(error);
+  // node-postgres says the same when the database does not answer and when every pooled connection
+  // stayed busy for connectionTimeoutMillis: an operator reading the log needs both possibilities.
+  const what = reason.startsWith('timeout exceeded when trying to connect')
+    ? 'no database connection within 5 s: the database is unreachable, or every pooled connection stayed busy (an overloaded instance; DATABASE_POOL_SIZE, docs/operations.md); answered 503'
+    : 'the database (or another service the request needs) cannot be reached; answered 503';
+  request.log.warn({ reason }, what);
   return sendError(reply.header('retry-after', String(databaseRetryAfterSeconds)), 503, 'service_unavailable', errorMessages.serviceUnavailable);
 }
 
