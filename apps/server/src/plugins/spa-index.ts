@@ -18,7 +18,7 @@ export type PreCompressedEncoding = (typeof preCompressedEncodings)[number]['enc
 /** index.html as sent for a path: the plain bytes and its compressed forms. */
 export interface IndexDocument {
   identity: Buffer;
-  encoded: Map<PreCompressedEncoding, Buffer>;
+  readonly encoded: Map<PreCompressedEncoding, Buffer>;
 }
 
 /** The build's `.vite/route-preloads.json` (apps/web/vite-route-preloads.ts). */
@@ -34,11 +34,23 @@ function pathPattern(routePath: string): RegExp {
   return new RegExp(`^/${segments.join('/')}/?$`);
 }
 
-function compressed(html: Buffer): Map<PreCompressedEncoding, Buffer> {
-  return new Map<PreCompressedEncoding, Buffer>([
-    ['br', brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })],
-    ['gzip', gzipSync(html, { level: constants.Z_BEST_COMPRESSION })],
-  ]);
+/**
+ * A route's document, compressed the first time it is asked for rather than at start: brotli at its
+ * best quality for every page route took over a second of a start on loaded cores, past Fastify's
+ * plugin timeout (the fault tests met it).
+ */
+function routeDocument(identity: Buffer): IndexDocument {
+  let encoded: Map<PreCompressedEncoding, Buffer> | undefined;
+  return {
+    identity,
+    get encoded() {
+      encoded ??= new Map<PreCompressedEncoding, Buffer>([
+        ['br', brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })],
+        ['gzip', gzipSync(identity, { level: constants.Z_BEST_COMPRESSION })],
+      ]);
+      return encoded;
+    },
+  };
 }
 
 export interface IndexDocuments {
@@ -73,8 +85,7 @@ export function loadIndexDocuments(webDistDir: string): IndexDocuments | undefin
     .filter((route) => route.modules.length > 0 && insertAt > 0)
     .map((route) => {
       const links = route.modules.map((module) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${module}">\n`).join('');
-      const identity = Buffer.from(`${text.slice(0, insertAt)}${links}${text.slice(insertAt)}`);
-      return { pattern: pathPattern(route.path), document: { identity, encoded: compressed(identity) } };
+      return { pattern: pathPattern(route.path), document: routeDocument(Buffer.from(`${text.slice(0, insertAt)}${links}${text.slice(insertAt)}`)) };
     });
 
   return {
