@@ -59,6 +59,11 @@ export interface FakeStripe {
   close: () => Promise<void>;
 }
 
+/** The settings that put a test app on Stripe, served by the fake at `apiUrl`, with test keys. */
+export function stripeTestEnv(apiUrl: string, webhookSecret: string): Record<string, string> {
+  return { STRIPE_SECRET_KEY: 'sk_test_local123', STRIPE_PUBLISHABLE_KEY: 'pk_test_local123', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: apiUrl };
+}
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 export async function startFakeStripe(): Promise<FakeStripe> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { outboxFor } from '../../../test/mail-helpers.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { type FakeStripe, startFakeStripe, stripeTestEnv } from '../../../test/fake-stripe.ts';
 import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
 import { productBySku, seededSkus } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -27,7 +27,7 @@ let clock: ManualClock;
 beforeAll(async () => {
   fake = await startFakeStripe();
   clock = new ManualClock(new Date());
-  t = await createTestApp({ clock, env: { STRIPE_SECRET_KEY: 'sk_test_local123', STRIPE_PUBLISHABLE_KEY: 'pk_test_local123', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: fake.url } });
+  t = await createTestApp({ clock, env: stripeTestEnv(fake.url, webhookSecret) });
 });
 afterAll(async () => {
   await t?.close();

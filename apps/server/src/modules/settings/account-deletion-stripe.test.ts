@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { type FakeStripe, startFakeStripe, stripeTestEnv } from '../../../test/fake-stripe.ts';
 import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -18,7 +18,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_local123', STRIPE_PUBLISHABLE_KEY: 'pk_test_local123', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: fake.url } });
+  t = await createTestApp({ env: stripeTestEnv(fake.url, webhookSecret) });
 });
 afterAll(async () => {
   await t?.close();

@@ -9,7 +9,7 @@ import { paymentTransactions } from '../../../db/schema/transactions.ts';
 import { webhookEvents } from '../../../db/schema/webhook-events.ts';
 import { registerUser, type RegisteredUser } from '../../../../test/auth-helpers.ts';
 import { addToBasket, basketOf, checkout, checkoutBody, postCheckout, postOrderConfirmation } from '../../../../test/checkout-helpers.ts';
-import { startFakeStripe, type FakeStripe } from '../../../../test/fake-stripe.ts';
+import { type FakeStripe, startFakeStripe, stripeTestEnv } from '../../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 const webhookSecret = 'whsec_test_compass_local';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp({
     jobs: false,
-    env: { STRIPE_SECRET_KEY: 'sk_test_local123', STRIPE_PUBLISHABLE_KEY: 'pk_test_local123', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: fake.url },
+    env: stripeTestEnv(fake.url, webhookSecret),
   });
 });
 afterAll(async () => {
@@ -161,7 +161,7 @@ describe('the stripe provider (against a local fake of Stripe’s API)', () => {
   it('says "Failed to initialize card form" when Stripe cannot prepare the form', async () => {
     const broken = await createTestApp({
       jobs: false,
-      env: { STRIPE_SECRET_KEY: 'sk_test_local123', STRIPE_PUBLISHABLE_KEY: 'pk_test_local123', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: 'http://127.0.0.1:9' },
+      env: stripeTestEnv('http://127.0.0.1:9', webhookSecret),
     });
     try {
       const user = await registerUser(broken);

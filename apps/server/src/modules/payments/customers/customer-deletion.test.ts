@@ -6,7 +6,7 @@ import { paymentCustomers } from '../../../db/schema/payment-customers.ts';
 import { testProviderMethods } from '../../../db/schema/test-provider-methods.ts';
 import { registerUser, type RegisteredUser } from '../../../../test/auth-helpers.ts';
 import { card, testCards } from '../../../../test/checkout-helpers.ts';
-import { startFakeStripe, type FakeStripe } from '../../../../test/fake-stripe.ts';
+import { startFakeStripe, type FakeStripe, stripeTestEnv } from '../../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { customerDeletionSweepQueue } from './customer-deletion.ts';
 import { TestPaymentProvider } from '../providers/test-provider.ts';
@@ -45,13 +45,7 @@ describe('with Stripe', () => {
   beforeAll(async () => {
     fake = await startFakeStripe();
     t = await createTestApp({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_local123',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local123',
-        STRIPE_WEBHOOK_SECRET: 'whsec_test_compass_local',
-        STRIPE_API_URL: fake.url,
-        PAYMENT_CUSTOMER_DELETION_RETRY_SECONDS: '1',
-      },
+      env: { ...stripeTestEnv(fake.url, 'whsec_test_compass_local'), PAYMENT_CUSTOMER_DELETION_RETRY_SECONDS: '1' },
     });
   });
   afterAll(async () => {
