@@ -5,15 +5,20 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import type { CommandOutput } from './admin-command.ts';
 import { backupApplicationName, describeDatabase, filesNotInBackup } from './backup-scope.ts';
-import { openCliDatabase } from './cli-database.ts';
+import { openCliDatabase, type CliDatabase } from './cli-database.ts';
+import { EmbeddedBackupError, writeEmbeddedBackup } from './embedded-backup.ts';
 import { ClientToolError, findPostgresClientTools, MissingClientToolsError, runClientTool } from './postgres-client-tools.ts';
 
 export const backupUsage = `Usage: npm run backup [-- FILE]
 
-Writes the server's database (DATABASE_URL, or the embedded one in DATA_DIR, also while the
-server runs) to FILE in pg_dump's custom format; without FILE, to
-DATA_DIR/backups/compass-<UTC date and time>.dump. The file holds personal data and the server's
-secrets: it is readable by its owner only. Restore it with npm run restore -- FILE.`;
+Writes the server's database to FILE, also while the server runs:
+- the embedded database in DATA_DIR: a copy of its data directory (and of its password file) with
+  the WAL that makes it consistent, as a .tar.gz; without FILE, to
+  DATA_DIR/backups/compass-<UTC date and time>.tar.gz. It restores only into an embedded database.
+- DATABASE_URL: pg_dump's custom format (needs pg_dump of the server's version or newer); without
+  FILE, to DATA_DIR/backups/compass-<UTC date and time>.dump.
+The file holds personal data and the server's secrets: it is readable by its owner only. Restore
+it with npm run restore -- FILE.`;
 
 class BackupRefusal extends Error {}
 
@@ -37,7 +42,9 @@ export async function runBackupCommand(argv: string[], env: NodeJS.ProcessEnv, o
     output.stderr(`${error.message}\n`);
     return 1;
   }
-  const target = path.resolve(argv[0] ?? path.join(config.dataDir, 'backups', `compass-${fileTimestamp(now)}.dump`));
+  // No DATABASE_URL: the embedded database, copied as a data directory (see embedded-backup.ts).
+  const extension = config.databaseUrl ? 'dump' : 'tar.gz';
+  const target = path.resolve(argv[0] ?? path.join(config.dataDir, 'backups', `compass-${fileTimestamp(now)}.${extension}`));
   if (await exists(target)) {
     output.stderr(`${target} already exists; name another file (a backup never overwrites one).\n`);
     return 1;
@@ -53,34 +60,59 @@ export async function runBackupCommand(argv: string[], env: NodeJS.ProcessEnv, o
   // Written under another name first, so that an interrupted backup never looks like a whole one.
   const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
   try {
-    const serverMajor = await serverMajorVersion(database.pool);
-    const tools = await findPostgresClientTools(serverMajor, env);
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    // Created before pg_dump writes into it, so that the data is never readable by others.
-    await writeFile(partial, '', { mode: 0o600 });
-    await chmod(partial, 0o600);
     const startedAt = performance.now();
-    // One consistent snapshot, also while the server writes. Owners and grants are left out: a
-    // restore makes everything owned by whoever restores, on the same or on another server.
-    await runClientTool(tools.pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`], database.url);
+    const how = database.source === 'external' ? await dumpWithPgDump(database, partial, env) : await copyEmbedded(database, config, partial, target);
     if (await exists(target)) throw new BackupRefusal(`${target} appeared while the backup ran; the backup is kept in ${partial}`);
     await rename(partial, target);
     const { size } = await stat(target);
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     output.stdout(
-      `Backed up ${describeDatabase(database, config)} to ${target} (${formatSize(size)}, ${seconds} s, ${tools.version}).\n` +
+      `Backed up ${describeDatabase(database, config)} to ${target} (${formatSize(size)}, ${seconds} s, ${how}).\n` +
         `Restore it with: npm run restore -- ${target}\n${filesNotInBackup(config)}\n`,
     );
     return 0;
   } catch (error) {
     if (!(error instanceof BackupRefusal)) await rm(partial, { force: true });
-    if (error instanceof MissingClientToolsError || error instanceof ClientToolError || error instanceof BackupRefusal) {
+    if (error instanceof MissingClientToolsError || error instanceof ClientToolError || error instanceof BackupRefusal || error instanceof EmbeddedBackupError) {
       output.stderr(`Backup failed: ${error.message}\n`);
       return 1;
     }
     throw error;
   } finally {
     await database.close();
+  }
+}
+
+/** pg_dump's custom format, for a database at DATABASE_URL; returns what wrote it, for the operator. */
+async function dumpWithPgDump(database: CliDatabase, partial: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const tools = await findPostgresClientTools(await serverMajorVersion(database.pool), env);
+  // Created before pg_dump writes into it, so that the data is never readable by others.
+  await writeFile(partial, '', { mode: 0o600 });
+  await chmod(partial, 0o600);
+  // One consistent snapshot, also while the server writes. Owners and grants are left out: a
+  // restore makes everything owned by whoever restores, on the same or on another server.
+  await runClientTool(tools.pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`], database.url);
+  return tools.version;
+}
+
+/** The embedded database's data directory, copied while it runs (embedded-backup.ts). */
+async function copyEmbedded(database: CliDatabase, config: Config, partial: string, target: string): Promise<string> {
+  // One session for the whole backup: PostgreSQL ties the backup and the WAL slot to it.
+  const client = await database.pool.connect();
+  let failed = true;
+  try {
+    const manifest = await writeEmbeddedBackup(client, {
+      pgDataDir: path.join(config.dataDir, 'postgres'),
+      passwordFile: path.join(config.dataDir, 'postgres-password'),
+      file: partial,
+      label: `compass backup ${target}`,
+    });
+    failed = false;
+    return `PostgreSQL ${manifest.postgresVersion}, a copy of its data directory`;
+  } finally {
+    // A session that failed half-way is closed, not pooled: closing it ends the backup and drops the slot.
+    client.release(failed);
   }
 }
 

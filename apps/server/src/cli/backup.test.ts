@@ -17,8 +17,10 @@ import { connectDatabase } from '../db/connection.ts';
 import { repoRootDir } from '../paths.ts';
 import { findPostgresClientTools } from './postgres-client-tools.ts';
 
-// `npm run backup` and `npm run restore` as an operator runs them: the real entries in child
-// processes, the real pg_dump and pg_restore, real files, on the test server's database.
+// `npm run backup` and `npm run restore` on a database at DATABASE_URL, as an operator runs them:
+// the real entries in child processes, the real pg_dump and pg_restore, real files, on the test
+// server's database. The embedded database's own backup (a copy of its data directory, no client
+// programs needed) is embedded-backup.test.ts's.
 const tsx = path.join(repoRootDir, 'node_modules', '.bin', 'tsx');
 const cliDir = path.join(repoRootDir, 'apps', 'server', 'src', 'cli');
 
@@ -39,8 +41,10 @@ async function cli(command: 'backup' | 'restore', args: string[], env: Record<st
 }
 
 // The test server's major version decides whether pg_dump and pg_restore fit on this machine: CI's
-// external leg (Debian's PostgreSQL and its client programs) runs the round trip; on the embedded
-// PostgreSQL 17, whose npm package ships no pg_dump, the clear refusal is what an operator gets.
+// external leg (Debian's PostgreSQL 15 and its client programs) runs the round trip. When the test
+// server is the embedded PostgreSQL 17 (the server project, or a machine with nothing installed),
+// DATABASE_URL here points at a 17 that Debian's pg_dump 15 cannot dump: the clear refusal is what
+// an operator gets whose DATABASE_URL names a server newer than their client programs.
 const serverMajor = await (async () => {
   const client = new pg.Client({ connectionString: inject('testServerUrl') });
   await client.connect();

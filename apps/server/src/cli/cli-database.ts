@@ -64,14 +64,14 @@ function withPool(connection: DatabaseConnection, url: string, source: CliDataba
   };
 }
 
-interface RunningPostgres {
+export interface RunningPostgres {
   pid: number;
   port: number;
   url: string;
 }
 
 /** The embedded PostgreSQL of DATA_DIR when one is running: postmaster.pid names a live process and its port. */
-async function runningEmbeddedPostgres(dataDir: string): Promise<RunningPostgres | undefined> {
+export async function runningEmbeddedPostgres(dataDir: string): Promise<RunningPostgres | undefined> {
   const pgDataDir = path.join(dataDir, 'postgres');
   const pidFile = await readFile(path.join(pgDataDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
   if (pidFile === undefined) return undefined;

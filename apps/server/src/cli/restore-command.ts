@@ -7,21 +7,27 @@ import { createLogger } from '../logger.ts';
 import type { CommandOutput } from './admin-command.ts';
 import { serverMajorVersion } from './backup-command.ts';
 import { backupApplicationName, describeDatabase, filesNotInBackup } from './backup-scope.ts';
-import { openCliDatabase, type CliDatabase } from './cli-database.ts';
+import { openCliDatabase, runningEmbeddedPostgres, type CliDatabase } from './cli-database.ts';
+import { backupKind, checkEmbeddedBackup, EmbeddedRestoreFailure, EmbeddedRestoreRefusal, restoreEmbeddedBackup } from './embedded-restore.ts';
 import { ClientToolError, findPostgresClientTools, MissingClientToolsError, runClientTool, type PostgresClientTools } from './postgres-client-tools.ts';
 
 export const restoreUsage = `Usage: npm run restore -- FILE
 
-Replaces everything in the server's database (DATABASE_URL, or the embedded one in DATA_DIR)
-with the backup in FILE, made by npm run backup: every table, sequence and queued job; what the
-database held before is gone. Stop every server instance first: the restore refuses while anything
-else is connected to the database. The next server start applies the migrations newer than the
-backup. Report PDFs are not in the backup: put their folder or bucket back yourself.`;
+Replaces everything in the server's database with the backup in FILE, made by npm run backup:
+- a .tar.gz (a copy of the embedded database's data directory) restores into the embedded
+  database in DATA_DIR (DATABASE_URL unset); the data directory it replaces is kept beside it,
+  renamed DATA_DIR/postgres-before-restore-<UTC time>.
+- a .dump (pg_dump's custom format) restores into the database at DATABASE_URL, or into the
+  embedded one if pg_restore of its version is installed: every table, sequence and queued job;
+  what the database held before is gone.
+Stop every server instance first: the restore refuses while anything else uses the database.
+Migrations newer than the backup are applied (at once for a .tar.gz, at the next server start for
+a .dump). Report PDFs are not in the backup: put their folder or bucket back yourself.`;
 
 class RestoreRefusal extends Error {}
 
 /** `npm run restore`: returns the exit code (0 restored, 1 refused or failed, 2 wrong usage). */
-export async function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, output: CommandOutput): Promise<number> {
+export async function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, output: CommandOutput, now = new Date()): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     output.stdout(`${restoreUsage}\n`);
     return 0;
@@ -44,6 +50,13 @@ export async function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, 
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     output.stderr(`${error.message}\n`);
+    return 1;
+  }
+  const kind = await backupKind(file);
+  if (kind === 'embedded') return restoreEmbedded(file, config, output, now);
+  if (kind === 'unknown' && !config.databaseUrl) {
+    // Told before the embedded database is started, or pg_restore looked for, only to say the same.
+    output.stderr(`Restore refused: ${file} is not a backup made by npm run backup (neither a .tar.gz of the embedded database nor pg_dump's format); nothing was changed.\n`);
     return 1;
   }
   let database: CliDatabase;
@@ -74,6 +87,45 @@ export async function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, 
     throw error;
   } finally {
     await database.close();
+  }
+}
+
+/** A copy of the embedded database's data directory (embedded-backup.ts), into DATA_DIR/postgres. */
+async function restoreEmbedded(file: string, config: Config, output: CommandOutput, now: Date): Promise<number> {
+  const folder = path.join(config.dataDir, 'postgres');
+  try {
+    // Read whole first: a damaged or foreign .tar.gz is refused as such, whatever the target.
+    const checked = await checkEmbeddedBackup(file);
+    if (config.databaseUrl) {
+      throw new EmbeddedRestoreRefusal(
+        `${file} is a copy of an embedded database's data directory: it restores only into the embedded database (DATA_DIR, with DATABASE_URL unset). ` +
+          `For the database at DATABASE_URL, restore a backup made by npm run backup with DATABASE_URL set (pg_dump's format); nothing was changed.`,
+      );
+    }
+    // The data directory is replaced as a whole: no PostgreSQL may run on it, so no server either.
+    const running = await runningEmbeddedPostgres(config.dataDir);
+    if (running) {
+      throw new EmbeddedRestoreRefusal(`the embedded database in ${folder} is running (PostgreSQL pid ${running.pid}, port ${running.port}). Stop every server instance (and anything else using it) first; nothing was changed.`);
+    }
+    const startedAt = performance.now();
+    const restored = await restoreEmbeddedBackup(file, checked, { dataDir: config.dataDir, logger: createLogger({ ...config, logLevel: 'warn' }), now });
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    const before = restored.keptAside
+      ? `The database from before the restore is kept in ${restored.keptAside}: delete that folder once you no longer need it.`
+      : `There was no database in ${folder} before.`;
+    const password = restored.passwordKeptAside ? `\nThe database password is the backup's (${path.join(config.dataDir, 'postgres-password')}); the one from before is in ${restored.passwordKeptAside}.` : '';
+    output.stdout(
+      `Restored ${file} (made ${restored.manifest.createdAt} on PostgreSQL ${restored.manifest.postgresVersion}) into the embedded database in ${folder} in ${seconds} s: ` +
+        `it holds what the database held when the backup ended (${restored.users} ${restored.users === 1 ? 'user' : 'users'}), with the migrations newer than the backup applied.\n` +
+        `${before}${password}\n${filesNotInBackup(config)}\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof EmbeddedRestoreRefusal) {
+      output.stderr(`Restore ${error instanceof EmbeddedRestoreFailure ? 'failed' : 'refused'}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
   }
 }
 
