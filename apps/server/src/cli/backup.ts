@@ -1,6 +1,6 @@
-// `npm run backup [-- FILE]`: the server's database in pg_dump's custom format (issue 14). It works
-// on the database the server uses (DATABASE_URL, or the embedded PostgreSQL of DATA_DIR, attached
-// to while the server runs). `npm run backup -- --help` prints the usage.
+// `npm run backup [-- FILE]`: the server's database (issue 14), also while the server runs: the
+// embedded PostgreSQL of DATA_DIR as a copy of its data directory (.tar.gz, embedded-backup.ts), a
+// database at DATABASE_URL in pg_dump's custom format. `npm run backup -- --help` prints the usage.
 import { runBackupCommand } from './backup-command.ts';
 
 process.exitCode = await runBackupCommand(process.argv.slice(2), process.env, {
