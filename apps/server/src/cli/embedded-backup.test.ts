@@ -243,4 +243,15 @@ describe.skipIf(process.env.TEST_CACHE_TTL_MS !== undefined)('npm run backup and
       await server.stop();
     }
   }, 120_000);
+
+  it('starts the database itself to back it up when no server runs, and stops it again', async () => {
+    const target = path.join(dataDir, 'stopped.tar.gz');
+    const result = await cli('backup', [target], env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Backed up the embedded database in ${path.join(dataDir, 'postgres')} to ${target} (`);
+    expect((await stat(target)).mode & 0o777).toBe(0o600);
+    // Stopped again: nothing holds the directory (a restore would be refused otherwise).
+    await expect(stat(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
+  }, 60_000);
 });
