@@ -110,6 +110,10 @@ async function copyEmbedded(database: CliDatabase, config: Config, partial: stri
     });
     failed = false;
     return `PostgreSQL ${manifest.postgresVersion}, a copy of its data directory`;
+  } catch (error) {
+    // A full disk, an unreadable file, a refusal by PostgreSQL: one line for the operator.
+    if (error instanceof EmbeddedBackupError) throw error;
+    throw new EmbeddedBackupError((error as Error).message);
   } finally {
     // A session that failed half-way is closed, not pooled: closing it ends the backup and drops the slot.
     client.release(failed);

@@ -25,11 +25,15 @@ export interface TarEntryHeader {
 export class TarGzWriter {
   private readonly gzip = createGzip();
   private readonly written: Promise<void>;
+  /** Rejects when writing the file fails (a full disk), never resolves otherwise. */
+  private readonly failed: Promise<never>;
 
   constructor(file: string) {
     this.written = pipeline(this.gzip, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-    // Seen by finish(); without this handler a failed write would be an unhandled rejection until then.
+    this.failed = this.written.then(() => new Promise<never>(() => {}));
+    // Seen by write() and finish(); without these handlers a failure would be an unhandled rejection.
     this.written.catch(() => {});
+    this.failed.catch(() => {});
   }
 
   async addDirectory(name: string, mtime = new Date()): Promise<void> {
@@ -89,7 +93,9 @@ export class TarGzWriter {
 
   private async write(chunk: Buffer): Promise<void> {
     if (chunk.length === 0) return;
-    if (!this.gzip.write(chunk)) await once(this.gzip, 'drain');
+    // A stream destroyed by a failed write emits no 'drain' and no further 'error': wait for either.
+    if (this.gzip.destroyed) await this.failed;
+    if (!this.gzip.write(chunk)) await Promise.race([once(this.gzip, 'drain'), this.failed]);
   }
 }
 
