@@ -2,7 +2,6 @@
 // src/cli/admin.ts runs it. Each subject's commands are a row of `subjects`: the options they take,
 // what the positional argument names, the service they call and the table they print.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { AdminInputError } from '../lib/admin-input.ts';
 import { terminalText } from '../lib/terminal-text.ts';
@@ -32,6 +31,8 @@ import {
 } from '../modules/shop/public.ts';
 import { basisPointsToPercentage, formatEuros } from '../modules/tax/public.ts';
 import { openCliDatabase } from './cli-database.ts';
+import { loadCliConfig } from './cli-config.ts';
+import type { CommandOutput } from './command-output.ts';
 
 const usage = `Usage: npm run admin -- <products|coupons|plans|prices|organisations> <command> [options]
 
@@ -320,10 +321,6 @@ function table(rows: Array<Record<string, string>>): string {
   return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => cell(row, column))))].join('\n');
 }
 
-export interface CommandOutput {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
 
 /**
  * Runs one admin command and returns its exit code: 0 done, 1 refused or failed (one line on
@@ -339,14 +336,8 @@ export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv, ou
     return message ? 2 : 0;
   }
 
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    output.stderr(`${error.message}\n`);
-    return 1;
-  }
+  const config = loadCliConfig(env, output);
+  if (!config) return 1;
   const logger = createLogger({ ...config, logLevel: 'warn' });
   let database;
   try {

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { access, chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import type { CommandOutput } from './admin-command.ts';
+import type { CommandOutput } from './command-output.ts';
 import { backupApplicationName, describeDatabase, filesNotInBackup } from './backup-scope.ts';
 import { openCliDatabase, type CliDatabase } from './cli-database.ts';
 import { EmbeddedBackupError, writeEmbeddedBackup } from './embedded-backup.ts';
 import { ClientToolError, findPostgresClientTools, MissingClientToolsError, runClientTool } from './postgres-client-tools.ts';
+import { loadCliConfig } from './cli-config.ts';
 
 export const backupUsage = `Usage: npm run backup [-- FILE]
 
@@ -34,14 +35,8 @@ export async function runBackupCommand(argv: string[], env: NodeJS.ProcessEnv, o
     return 2;
   }
 
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    output.stderr(`${error.message}\n`);
-    return 1;
-  }
+  const config = loadCliConfig(env, output);
+  if (!config) return 1;
   // No DATABASE_URL: the embedded database, copied as a data directory (see embedded-backup.ts).
   const extension = config.databaseUrl ? 'dump' : 'tar.gz';
   const target = path.resolve(argv[0] ?? path.join(config.dataDir, 'backups', `compass-${fileTimestamp(now)}.${extension}`));

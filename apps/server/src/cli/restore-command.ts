@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import type { CommandOutput } from './admin-command.ts';
+import type { CommandOutput } from './command-output.ts';
 import { serverMajorVersion } from './backup-command.ts';
 import { backupApplicationName, describeDatabase, filesNotInBackup } from './backup-scope.ts';
 import { openCliDatabase, runningEmbeddedPostgres, type CliDatabase } from './cli-database.ts';
 import { backupKind, checkEmbeddedBackup, EmbeddedRestoreFailure, EmbeddedRestoreRefusal, restoreEmbeddedBackup } from './embedded-restore.ts';
 import { ClientToolError, findPostgresClientTools, MissingClientToolsError, runClientTool, type PostgresClientTools } from './postgres-client-tools.ts';
+import { loadCliConfig } from './cli-config.ts';
 
 export const restoreUsage = `Usage: npm run restore -- FILE
 
@@ -44,14 +45,8 @@ export async function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, 
     return 1;
   }
 
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    output.stderr(`${error.message}\n`);
-    return 1;
-  }
+  const config = loadCliConfig(env, output);
+  if (!config) return 1;
   const kind = await backupKind(file);
   if (kind === 'embedded') return restoreEmbedded(file, config, output, now);
   if (kind === 'unknown' && !config.databaseUrl) {
