@@ -3,7 +3,11 @@
 // external PostgreSQL (bench/lib/deployments.mjs says how to set that one up). Prints p50/p95/p99
 // per endpoint for both side by side, the server's memory (RSS) and PostgreSQL's (PSS) sampled
 // every second, and writes the tables into bench/results.md between its markers. Targets: no 5xx,
-// memory growth under 10 % between the first and the last 30 s.
+// memory growth under 10 % between the first and the last 30 s. To tell what grows, the same
+// samples hold the main thread's V8 heap from the server's /metrics (used, reserved, young and old
+// generation, external: what a leak would grow) and the anonymous part of the RSS; sampling goes on
+// for 20 s after the users stop (not compared), to see whether the memory comes back. The render
+// threads' heaps are in the RSS only.
 //
 // The mix: three users in four are new: they do the whole journey (sign-up, verification, birth
 // data, the 130 questions, a report bought, waited for and downloaded, an organisation created and
@@ -31,7 +35,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startDeployment } from './lib/deployments.mjs';
 import { acceptInvitation, buyReport, completeQuestionnaire, createAndActivateOrganisation, downloadReadyReport, signUp } from './lib/journey.mjs';
-import { meanBetween, sampleMemory } from './lib/memory.mjs';
+import { heapFields, meanBetween, sampleMemory } from './lib/memory.mjs';
 import { Timings, ms } from './lib/timings.mjs';
 import { randomUUID } from 'node:crypto';
 
@@ -50,6 +54,8 @@ const maxGrowth = 0.1;
 const arrivalSeconds = seconds / 4;
 /** Reports bought per instance while the returning users are prepared (a warm-up, see below). */
 const warmUpReports = 3;
+/** Memory is still sampled this long after the users stop, to see whether it comes back. */
+const idleSeconds = 20;
 
 const resultsFile = fileURLToPath(new URL('./results.md', import.meta.url));
 const startMarker = '<!-- bench:load start -->';
@@ -141,7 +147,11 @@ async function measure(run) {
     const timings = new Timings();
     for (const client of returning) client.useTimings(timings);
     const tally = { journeys: 0, visits: 0, failures: [...preparationFailures] };
-    const memory = sampleMemory({ servers: deployment.servers.map((server) => server.pid), postgresPids: () => deployment.postgresPids() });
+    const memory = sampleMemory({
+      servers: deployment.servers.map((server) => server.pid),
+      postgresPids: () => deployment.postgresPids(),
+      metricsUrls: deployment.bases.map((base) => `${base}/metrics`),
+    });
     const startedAt = performance.now();
     const deadline = startedAt + seconds * 1_000;
     const context = { bases: deployment.bases, timings, mailPool: deployment.pool };
@@ -149,7 +159,9 @@ async function measure(run) {
       const latest = memory.latest();
       console.log(
         `  ${((performance.now() - startedAt) / 1000).toFixed(0)} s: ${timings.requests} requests, ${timings.serverErrors} 5xx, ${tally.journeys} journeys done; ` +
-          `server RSS ${latest?.server.toFixed(0)} MB, PostgreSQL PSS ${latest?.postgres.toFixed(0)} MB; load average ${loadavg()[0].toFixed(2)}`,
+          `server RSS ${latest?.server.toFixed(0)} MB (anonymous ${latest?.serverAnon.toFixed(0)}; main thread's heap ${latest?.heapUsed.toFixed(0)} used of ${latest?.heapTotal.toFixed(0)}: ` +
+          `young ${latest?.newSpace.toFixed(0)}, old ${latest?.oldSpace.toFixed(0)}; external ${latest?.external.toFixed(0)}), ` +
+          `PostgreSQL PSS ${latest?.postgres.toFixed(0)} MB; load average ${loadavg()[0].toFixed(2)}`,
       );
     }, 15_000);
     await Promise.all(
@@ -163,7 +175,13 @@ async function measure(run) {
     );
     clearInterval(progress);
     const elapsed = (performance.now() - startedAt) / 1000;
+    // Whether what the load took comes back once it stops (a leak would not): the same sampling
+    // through a quiet spell after the measured time (it is not part of the windows compared).
+    await sleep(idleSeconds * 1_000);
     const samples = memory.stop();
+    const idleFrom = samples.findIndex((sample) => sample.atSeconds >= elapsed);
+    const idle = idleFrom >= 0 ? samples.slice(idleFrom) : [];
+    const measured = samples.slice(0, idleFrom >= 0 ? idleFrom : samples.length);
     const lastStart = Math.max(0, seconds - memoryWindowSeconds);
     const summary = {
       label: run.label,
@@ -175,11 +193,16 @@ async function measure(run) {
       journeys: tally.journeys,
       visits: tally.visits,
       failures: tally.failures,
-      serverFirst: meanBetween(samples, 'server', 0, memoryWindowSeconds),
-      serverLast: meanBetween(samples, 'server', lastStart, seconds + 1),
-      serverPeak: Math.max(...samples.map((sample) => sample.server)),
-      postgresFirst: meanBetween(samples, 'postgres', 0, memoryWindowSeconds),
-      postgresLast: meanBetween(samples, 'postgres', lastStart, seconds + 1),
+      serverFirst: meanBetween(measured, 'server', 0, memoryWindowSeconds),
+      serverLast: meanBetween(measured, 'server', lastStart, seconds + 1),
+      serverPeak: Math.max(...measured.map((sample) => sample.server)),
+      serverIdle: idle.at(-1)?.server ?? NaN,
+      heapIdle: idle.at(-1)?.heapTotal ?? NaN,
+      heap: Object.fromEntries(
+        heapFields.map((field) => [field, [meanBetween(measured, field, 0, memoryWindowSeconds), meanBetween(measured, field, lastStart, seconds + 1)]]),
+      ),
+      postgresFirst: meanBetween(measured, 'postgres', 0, memoryWindowSeconds),
+      postgresLast: meanBetween(measured, 'postgres', lastStart, seconds + 1),
       load: loadavg().map((value) => value.toFixed(2)).join(', '),
     };
     summary.serverGrowth = summary.serverLast / summary.serverFirst - 1;
@@ -193,6 +216,8 @@ async function measure(run) {
       `  server RSS${run.instances > 1 ? ` (${run.instances} instances summed)` : ''}: first ${memoryWindowSeconds} s ${summary.serverFirst.toFixed(0)} MB, last ${memoryWindowSeconds} s ${summary.serverLast.toFixed(0)} MB ` +
         `(${percent(summary.serverGrowth)}), peak ${summary.serverPeak.toFixed(0)} MB; PostgreSQL PSS ${summary.postgresFirst.toFixed(0)} -> ${summary.postgresLast.toFixed(0)} MB (${percent(summary.postgresGrowth)})`,
     );
+    console.log(`  main thread${run.instances > 1 ? 's' : ''}, first -> last ${memoryWindowSeconds} s: ${heapLine(summary)}`);
+    console.log(`  after ${idleSeconds} s without users: server RSS ${summary.serverIdle.toFixed(0)} MB, main thread's heap reserved ${summary.heapIdle.toFixed(0)} MB`);
     return summary;
   } finally {
     await deployment.stop();
@@ -200,6 +225,18 @@ async function measure(run) {
 }
 
 const percent = (fraction) => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)} %`;
+
+/** The main threads' V8 heap (used, reserved) and external memory, first window -> last, from /metrics. */
+const heapLine = (summary) =>
+  [
+    ['heap used', 'heapUsed'],
+    ['heap reserved', 'heapTotal'],
+    ['young generation', 'newSpace'],
+    ['old generation', 'oldSpace'],
+    ['external', 'external'],
+  ]
+    .map(([label, field]) => `${label} ${summary.heap[field].map((value) => value.toFixed(0)).join(' -> ')} MB`)
+    .join(', ');
 
 /** Both runs' endpoints side by side, as markdown. */
 function sideBySide(summaries) {
@@ -229,7 +266,8 @@ function summaryLines(summaries) {
     (summary) =>
       `- ${summary.label}: ${summary.requests} requests (${summary.requestsPerSecond.toFixed(0)}/s), ${summary.serverErrors} 5xx, ${summary.journeys} journeys complete, ${summary.visits} return visits, ` +
       `${summary.failures.length} users stopped by a failure; server RSS ${summary.serverFirst.toFixed(0)} MB in the first ${memoryWindowSeconds} s, ${summary.serverLast.toFixed(0)} MB in the last (${percent(summary.serverGrowth)}, peak ${summary.serverPeak.toFixed(0)} MB); ` +
-      `PostgreSQL PSS ${summary.postgresFirst.toFixed(0)} -> ${summary.postgresLast.toFixed(0)} MB (${percent(summary.postgresGrowth)}); load average after ${summary.load}: ${verdictOf(summary)}`,
+      `PostgreSQL PSS ${summary.postgresFirst.toFixed(0)} -> ${summary.postgresLast.toFixed(0)} MB (${percent(summary.postgresGrowth)}); load average after ${summary.load}: ${verdictOf(summary)}. ` +
+      `Main threads' V8 heap (summed), first -> last ${memoryWindowSeconds} s: ${heapLine(summary)}; after ${idleSeconds} s without users RSS ${summary.serverIdle.toFixed(0)} MB`,
   );
 }
 

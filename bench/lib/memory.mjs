@@ -13,6 +13,41 @@ export function rssMb(pid) {
   }
 }
 
+/** The anonymous part of one process's resident set in MB (the heaps and malloc's memory; the rest is mapped files), or undefined. */
+export function rssAnonMb(pid) {
+  try {
+    const match = /RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The main thread's V8 heap (used and reserved) and the memory outside it that V8 knows of
+ * (external: Buffers and the like), in MB, from the server's prom-client default metrics at
+ * `metricsUrl`; undefined when it does not answer. The render threads' heaps are not in it: they
+ * show only in the RSS (the difference is theirs, native memory and the code).
+ */
+export async function heapMb(metricsUrl) {
+  try {
+    const response = await fetch(metricsUrl, { signal: AbortSignal.timeout(900) });
+    if (!response.ok) return undefined;
+    const text = await response.text();
+    const gauge = (name, labels = '(?:\\{[^}]*\\})?') => Number(new RegExp(`^${name}${labels} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN) / 1024 / 1024;
+    return {
+      heapUsed: gauge('nodejs_heap_size_used_bytes'),
+      heapTotal: gauge('nodejs_heap_size_total_bytes'),
+      external: gauge('nodejs_external_memory_bytes'),
+      // Where the reserve is: the young generation (V8 grows it under allocation pressure) and the old.
+      newSpace: gauge('nodejs_heap_space_size_total_bytes', '\\{space="new"\\}'),
+      oldSpace: gauge('nodejs_heap_space_size_total_bytes', '\\{space="old"\\}'),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Proportional set of one process in MB (0 when unreadable). */
 export function pssMb(pid) {
   try {
@@ -50,18 +85,27 @@ export function descendants(rootPid) {
   return found;
 }
 
+/** What heapMb reports, each summed over the servers in a sample. */
+export const heapFields = ['heapUsed', 'heapTotal', 'external', 'newSpace', 'oldSpace'];
+
 /**
- * Samples memory every `intervalMs`: `servers` are process ids whose RSS is summed, `postgresPids()`
- * names the PostgreSQL processes of the moment (their PSS is summed). stop() resolves with the samples.
+ * Samples memory every `intervalMs`: `servers` are process ids whose RSS (and its anonymous part)
+ * is summed, `postgresPids()` names the PostgreSQL processes of the moment (their PSS is summed),
+ * `metricsUrls` the servers' /metrics (their main threads' heaps, summed; see heapMb). stop()
+ * resolves with the samples.
  */
-export function sampleMemory({ servers, postgresPids, intervalMs = 1_000 }) {
+export function sampleMemory({ servers, postgresPids, metricsUrls = [], intervalMs = 1_000 }) {
   const samples = [];
   const startedAt = performance.now();
+  const sum = (values) => values.reduce((total, value) => total + (value ?? 0), 0);
   const take = async () => {
-    const server = servers.map(rssMb).reduce((sum, value) => sum + (value ?? 0), 0);
-    const pids = await postgresPids();
-    const postgres = pids.map(pssMb).reduce((sum, value) => sum + value, 0);
-    samples.push({ atSeconds: (performance.now() - startedAt) / 1000, server, postgres });
+    const atSeconds = (performance.now() - startedAt) / 1000;
+    const server = sum(servers.map(rssMb));
+    const serverAnon = sum(servers.map(rssAnonMb));
+    const [pids, heaps] = await Promise.all([postgresPids(), Promise.all(metricsUrls.map(heapMb))]);
+    const postgres = sum(pids.map(pssMb));
+    const heap = Object.fromEntries(heapFields.map((field) => [field, heaps.every(Boolean) ? sum(heaps.map((h) => h[field])) : NaN]));
+    samples.push({ atSeconds, server, serverAnon, postgres, ...heap });
   };
   void take();
   const timer = setInterval(() => void take(), intervalMs);
@@ -74,8 +118,8 @@ export function sampleMemory({ servers, postgresPids, intervalMs = 1_000 }) {
   };
 }
 
-/** Mean of the samples' `field` within [fromSeconds, toSeconds). */
+/** Mean of the samples' `field` within [fromSeconds, toSeconds) (samples without it left out). */
 export function meanBetween(samples, field, fromSeconds, toSeconds) {
-  const within = samples.filter((sample) => sample.atSeconds >= fromSeconds && sample.atSeconds < toSeconds);
+  const within = samples.filter((sample) => sample.atSeconds >= fromSeconds && sample.atSeconds < toSeconds && Number.isFinite(sample[field]));
   return within.length === 0 ? NaN : within.reduce((sum, sample) => sum + sample[field], 0) / within.length;
 }
