@@ -37,6 +37,19 @@ export async function createDatabase(serverUrl: string, name: string, template?:
   await onMaintenanceDatabase(serverUrl, `CREATE DATABASE ${quote(name)}${template ? ` TEMPLATE ${quote(template)}` : ''}`);
 }
 
+/**
+ * Drops a test database, ending its connections. A role that is not a superuser may not end an
+ * autovacuum worker busy in it (42501, met on CI's external PostgreSQL; .ci/run grants the role
+ * pg_signal_backend): the worker finishes in moments, so the drop is tried again.
+ */
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  await onMaintenanceDatabase(serverUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await onMaintenanceDatabase(serverUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
