@@ -132,7 +132,17 @@ export function readLayoutChains(file: string): Map<string, string[]> {
  * links for that path, so the browser fetches them with the entry instead of after it. The route
  * table stays the one source: a route whose page cannot be found in the build fails the build.
  */
-export function routePreloads(options: { srcDir: string }): Plugin {
+export interface RoutePreloadOptions {
+  srcDir: string;
+  /**
+   * What a signed-in page loads at start besides its route's chunks: the modules `importer`
+   * imports when the stored session is restored (the account's schema), for the routes of these
+   * layouts. Named too, so that they do not wait for the restore's answer.
+   */
+  signedIn?: { layouts: string[]; importer: string; modules: string[] };
+}
+
+export function routePreloads(options: RoutePreloadOptions): Plugin {
   const routesFile = path.join(options.srcDir, 'app/routes.tsx');
   const routerFile = path.join(options.srcDir, 'app/router.tsx');
   const routePathsFile = path.join(options.srcDir, 'lib/route-paths.ts');
@@ -154,7 +164,9 @@ export function routePreloads(options: { srcDir: string }): Plugin {
 
       const chunkOf = async (specifier: string, importer: string) => {
         const resolved = await this.resolve(specifier, importer);
-        const chunk = resolved && byModule.get(resolved.id);
+        // A page or layout is its chunk's facade; a module imported from several places (the
+        // account's schema) may be in a chunk that holds others as well.
+        const chunk = resolved && (byModule.get(resolved.id) ?? chunks.find((candidate) => candidate.moduleIds.includes(resolved.id)));
         if (!chunk) this.error(`route preloads: ${specifier} (imported by ${importer}) is not a chunk of this build`);
         return chunk.fileName;
       };
@@ -166,6 +178,11 @@ export function routePreloads(options: { srcDir: string }): Plugin {
         const layouts = layoutChains.get(route.layout);
         if (!routePath || !layouts) this.error(`route preloads: the route ${route.name} has no path or its layout ${route.layout} no place in router.tsx`);
         const roots = [...(await Promise.all(layouts.map((specifier) => chunkOf(specifier, routerFile)))), await chunkOf(route.page, routesFile)];
+        const signedIn = options.signedIn;
+        if (signedIn?.layouts.includes(route.layout)) {
+          const importer = path.join(options.srcDir, signedIn.importer);
+          roots.push(...(await Promise.all(signedIn.modules.map((specifier) => chunkOf(specifier, importer)))));
+        }
         const needed = new Set<string>();
         for (const root of roots) withImports(root, needed);
         preloads.push({ path: routePath, modules: [...needed].filter((fileName) => !initial.has(fileName)).map((fileName) => `/${fileName}`) });

@@ -17,7 +17,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads({ srcDir: fileURLToPath(new URL('./src', import.meta.url)) }), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads({ srcDir: fileURLToPath(new URL('./src', import.meta.url)), signedIn: { layouts: ['app', 'settings', 'session'], importer: 'lib/session-store.ts', modules: ['@app/contract/account'] } }), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -207,7 +207,7 @@ test('downloading one’s data, then deleting the account (closing the organisat
   const password = page.getByLabel('Password');
   await password.fill(user.password);
   await page.getByRole('button', { name: 'Delete account' }).click();
-  await expect(organisation.getByText('Choose whether to pass the organisation to another member or to close it.')).toBeVisible();
+  await expect(organisation.getByText('Choose “Close the organisation” to delete your account.')).toBeVisible();
   await organisation.getByRole('radio', { name: /Close the organisation/ }).check();
 
   await password.fill('Wr0ng!Passw0rd#2026');
