@@ -15,7 +15,7 @@ import { buildWorld, registerFuzzUser, type FuzzWorld } from './world.ts';
 
 const settings = {
   seed: Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)),
-  requests: Number(process.env.FUZZ_REQUESTS ?? 2500),
+  requests: Number(process.env.FUZZ_REQUESTS ?? 4000),
   only: process.env.FUZZ_ONLY === undefined ? undefined : Number(process.env.FUZZ_ONLY),
   port: Number(process.env.FUZZ_PORT ?? 3420),
   slowMs: Number(process.env.FUZZ_SLOW_MS ?? 2000),
