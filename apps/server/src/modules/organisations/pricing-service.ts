@@ -85,7 +85,8 @@ export async function quoteOrganisation(db: DatabaseHandle, request: Organisatio
     basis === 'organisation'
       ? [{ unitPrice: typePrice.monthlyPrice * months, quantity: 1 }]
       : basis === 'portfolio_company'
-        ? [{ unitPrice: typePrice.monthlyPrice * months, quantity: request.portfolio_companies }]
+        ? // No portfolio company listed yet (the wizard's first steps): nothing to charge, not an error.
+          [{ unitPrice: typePrice.monthlyPrice * months, quantity: request.portfolio_companies }].filter((line) => line.quantity > 0)
         : request.services.map((service) => ({ unitPrice: (offered.get(service.product_id)?.unitPrice ?? 0) * months, quantity: service.quantity }));
   const amounts = priceBasketAmounts(lines, { type: 'percentage', basisPoints: plan.discountBasisPoints }, vat.basisPoints);
   return {

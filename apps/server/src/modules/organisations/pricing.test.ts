@@ -107,6 +107,17 @@ describe('POST /api/organisations/quote', () => {
     });
   });
 
+  it('quotes an investor with no portfolio company listed yet at nothing (found by the fuzz run: a 500)', async () => {
+    expect(await quoted({ type: 'investor', plan: 'quarterly', services: [], country: 'GB' })).toMatchObject({
+      basis: 'portfolio_company',
+      subtotal: 0,
+      discount_amount: 0,
+      net: 0,
+      vat_amount: 0,
+      total: 0,
+    });
+  });
+
   it('has no amounts for the event organiser’s contract: its terms are agreed with sales', async () => {
     expect(await quoted({ type: 'event_organiser', plan: 'contract', services: [{ product_id: teamProfilesId, quantity: 3 }], country: 'DE' })).toMatchObject({
       basis: 'contract',
