@@ -1,9 +1,7 @@
 import { accountApiPaths, apiPaths, shopApiPaths } from '@app/contract/api-paths';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../test/auth-helpers.ts';
@@ -16,29 +14,12 @@ import { buildApp } from '../app.ts';
 import { connectDatabase } from '../db/connection.ts';
 import { repoRootDir } from '../paths.ts';
 import { findPostgresClientTools } from './postgres-client-tools.ts';
+import { cli } from '../../test/backup-cli.ts';
 
 // `npm run backup` and `npm run restore` on a database at DATABASE_URL, as an operator runs them:
 // the real entries in child processes, the real pg_dump and pg_restore, real files, on the test
 // server's database. The embedded database's own backup (a copy of its data directory, no client
 // programs needed) is embedded-backup.test.ts's.
-const tsx = path.join(repoRootDir, 'node_modules', '.bin', 'tsx');
-const cliDir = path.join(repoRootDir, 'apps', 'server', 'src', 'cli');
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(command: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, [path.join(cliDir, `${command}.ts`), ...args], { cwd: repoRootDir, env: { PATH: process.env.PATH ?? '', ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
 
 // The test server's major version decides whether pg_dump and pg_restore fit on this machine: CI's
 // external leg (Debian's PostgreSQL 15 and its client programs) runs the round trip. When the test

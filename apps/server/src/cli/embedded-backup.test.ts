@@ -1,9 +1,7 @@
 import { accountApiPaths, apiPaths } from '@app/contract/api-paths';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../test/auth-helpers.ts';
@@ -15,29 +13,12 @@ import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
 import { repoRootDir } from '../paths.ts';
 import { readTarGz, TarGzWriter } from './tar-archive.ts';
+import { cli } from '../../test/backup-cli.ts';
 
 // `npm run backup` and `npm run restore` on the embedded PostgreSQL (no DATABASE_URL), as an
 // operator runs them: the real entries in child processes, a real cluster in a DATA_DIR of this
 // file's own, backed up while it runs and is written to. The pg_dump path (DATABASE_URL) is
 // backup.test.ts's.
-const tsx = path.join(repoRootDir, 'node_modules', '.bin', 'tsx');
-const cliDir = path.join(repoRootDir, 'apps', 'server', 'src', 'cli');
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(command: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, [path.join(cliDir, `${command}.ts`), ...args], { cwd: repoRootDir, env: { PATH: process.env.PATH ?? '', ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
