@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { preactAliases } from './preact-aliases.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preloads.ts';
 
@@ -19,7 +20,7 @@ const proxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   plugins: [react(), tailwindcss(), routePreloads({ srcDir: fileURLToPath(new URL('./src', import.meta.url)), signedIn: { layouts: ['app', 'settings', 'session'], importer: 'lib/session-store.ts', modules: ['@app/contract/account'] } }), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
   },
   server: { proxy },
   preview: { proxy },

@@ -1,5 +1,5 @@
 import { forgotPasswordSentMessage } from '@app/contract/password-reset';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { completeUser } from '../../../../test/account-fixture.ts';
@@ -23,7 +23,7 @@ describe('forgot-password page', () => {
     await openForgotPassword();
     await submit();
     expect(await screen.findByText('Field is required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveFocus());
 
     await userEvent.type(screen.getByLabelText('Email address'), 'ada@');
     expect(await screen.findByText('Must be a valid email')).toBeInTheDocument();

@@ -53,7 +53,7 @@ describe('login page', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Field is required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveFocus());
   });
 
   it("says 'Invalid login credentials' once, in the alert above the form, and brings the focus back to the form", async () => {
@@ -72,7 +72,7 @@ describe('login page', () => {
     const email = screen.getByLabelText('Email address');
     expect(email).not.toHaveAttribute('aria-invalid');
     expect(email).not.toHaveAccessibleDescription();
-    expect(email).toHaveFocus();
+    await waitFor(() => expect(email).toHaveFocus());
   });
 
   it('still shows a field error that says something the alert does not', async () => {

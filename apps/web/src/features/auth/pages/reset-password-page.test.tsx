@@ -35,7 +35,7 @@ describe('reset-password page', () => {
     await openResetPassword();
     await submit();
     expect(await screen.findByText('Field is required')).toBeInTheDocument();
-    expect(screen.getByLabelText('New password')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveFocus());
 
     await userEvent.type(screen.getByLabelText('New password'), 'weak');
     expect(await screen.findByText('Password does not meet the required conditions')).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('reset-password page', () => {
     await submit();
 
     expect(await screen.findByText('This password is too common. Please choose a less predictable one.')).toBeInTheDocument();
-    expect(screen.getByLabelText('New password')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveFocus());
   });
 
   it('sends a logged-in user to the dashboard', async () => {

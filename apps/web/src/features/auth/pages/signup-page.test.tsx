@@ -68,7 +68,7 @@ describe('signup page: validation (spec section 5)', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/^Field is required/);
     expect(screen.getByRole('checkbox', { name: /privacy policy/ })).toHaveAccessibleDescription('You must accept the privacy policy');
     expect(screen.getByRole('checkbox', { name: /terms of service/ })).toHaveAccessibleDescription('You must accept the terms and conditions');
-    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
     expect(server().requestsTo('POST', '/api/register')).toHaveLength(0);
   });
 
@@ -77,7 +77,7 @@ describe('signup page: validation (spec section 5)', () => {
     await fillValidForm({ email: 'grace@' });
     await submit();
     expect(await screen.findByText('Must be a valid email')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveFocus());
   });
 
   it("lists the password rules live in the contract's words, and sums them up under the field on submit", async () => {
@@ -107,7 +107,7 @@ describe('signup page: validation (spec section 5)', () => {
     await fillValidForm({ confirmation: '' });
     await submit();
     expect(await screen.findByText('Please confirm your password')).toBeInTheDocument();
-    expect(screen.getByLabelText('Confirm password')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Confirm password')).toHaveFocus());
 
     await userEvent.type(screen.getByLabelText('Confirm password'), 'Something-else-1');
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('signup page: with the server', () => {
     expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('The email has already been taken.');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/^This password is too common/);
-    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('The provided data is invalid. Please check your input and try again.');
   });
 

@@ -99,7 +99,7 @@ describe('signup-data: birth date and time rules', () => {
     expect(screen.getByRole('radiogroup', { name: 'AM/PM' })).toHaveAccessibleDescription('Field is required');
     expect(screen.getByRole('combobox', { name: 'Place of birth' })).toHaveAccessibleDescription('Field is required');
     expect(screen.getAllByText('Field is required')).toHaveLength(7);
-    expect(screen.getByLabelText('Day')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Day')).toHaveFocus());
     expect(server().requestsTo('PUT', '/api/user/birth-details')).toHaveLength(0);
   });
 
@@ -128,7 +128,7 @@ describe('signup-data: birth date and time rules', () => {
     expect(await screen.findByText('Month must be between 1 and 12')).toBeInTheDocument();
     expect(screen.getByLabelText('Month')).toHaveAccessibleDescription('Month must be between 1 and 12');
     expect(screen.getByLabelText('Year')).toHaveAccessibleDescription(yearRange);
-    expect(screen.getByLabelText('Month')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Month')).toHaveFocus());
 
     await fillParts({ day: '12', month: '6', year: String(birthYearMax() + 1) });
     await submit();
@@ -155,7 +155,7 @@ describe('signup-data: birth date and time rules', () => {
     await submit();
     expect(await screen.findByText('Hour must be between 1 and 12')).toBeInTheDocument();
     expect(screen.getByLabelText('Minute')).toHaveAccessibleDescription('Minute must be between 0 and 59');
-    expect(screen.getByLabelText('Hour')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Hour')).toHaveFocus());
 
     await fillParts({ day: '7', month: '3', year: '1990', hour: '13', minute: '59' });
     await submit();
@@ -186,7 +186,7 @@ describe('signup-data: birth date and time rules', () => {
     const expected =
       tomorrow.getUTCFullYear() > birthYearMax() ? `Year must be between 1900 and ${birthYearMax()}` : 'Birth date cannot be in the future';
     expect(await screen.findByText(expected)).toBeInTheDocument();
-    expect(screen.getByLabelText('Day')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Day')).toHaveFocus());
     expect(server().requestsTo('PUT', '/api/user/birth-details')).toHaveLength(0);
   });
 });
@@ -213,7 +213,7 @@ describe('signup-data: birth place search', () => {
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(screen.getByText('Zürich, Switzerland · Europe/Zurich')).toBeInTheDocument();
-    expect(combobox).toHaveFocus();
+    await waitFor(() => expect(combobox).toHaveFocus());
 
     const searches = server().requestsTo('GET', '/api/locations');
     expect(searches.length).toBeGreaterThan(0);
@@ -280,7 +280,7 @@ describe('signup-data: birth place search', () => {
     await submit();
     expect(await screen.findByText('Field is required')).toBeInTheDocument();
     expect(combobox).toHaveAccessibleDescription('Field is required');
-    expect(combobox).toHaveFocus();
+    await waitFor(() => expect(combobox).toHaveFocus());
   });
 });
 
@@ -391,7 +391,7 @@ describe('signup-data: saving', () => {
     expect(screen.getByLabelText('Hour')).toHaveAccessibleDescription('Must be a time as HH:mm:ss');
     const combobox = screen.getByRole('combobox', { name: 'Place of birth' });
     expect(combobox).toHaveAccessibleDescription(expect.stringContaining('Must be a valid time zone'));
-    expect(screen.getByLabelText('Hour')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Hour')).toHaveFocus());
     expect(router.state.location.pathname).toBe('/signup-data');
   });
 

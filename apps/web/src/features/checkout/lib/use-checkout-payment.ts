@@ -86,8 +86,10 @@ export function useCheckoutPayment(config: PaymentConfig | undefined, { onPaid, 
       // The paid order saved the billing details if the buyer asked (issue 16).
       void queryClient.invalidateQueries({ queryKey: billingDetailsRootKey });
       await navigateTo('checkout.completed', { query: { order: response.order.id }, replace: true });
-      // The server emptied the basket with the payment: the basket follows (after leaving this
-      // page, which would otherwise send an empty basket back to the basket page).
+      // The server emptied the basket with the payment: the basket follows once this page is gone
+      // (it would send an empty basket back to the basket page, and price it once more). The
+      // navigation's render comes after its promise; a frame later it is painted.
+      await new Promise((painted) => requestAnimationFrame(painted));
       onBasketChanged();
     },
     [navigateTo, onPaid, onBasketChanged, queryClient],

@@ -117,7 +117,7 @@ describe('checkout payment page', () => {
     expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription('Your card number is not valid.');
     expect(screen.getByLabelText('Expiry date')).toHaveAccessibleDescription('Your card has expired.');
     expect(screen.getByLabelText('CVC')).toHaveAccessibleDescription('Field is required');
-    expect(screen.getByLabelText('First name')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus());
     expect(checkoutBodies()).toHaveLength(0);
   });
 
@@ -276,7 +276,7 @@ describe('checkout payment page', () => {
     const link = await screen.findByRole('button', { name: paymentMessages.identityMissing });
     expect(link).toHaveTextContent('You missed identifying yourself, click here to try again!');
     await userEvent.click(link);
-    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
     expect(checkoutBodies()).toHaveLength(0);
   });
 
@@ -287,7 +287,7 @@ describe('checkout payment page', () => {
     await tickConsent();
     await userEvent.click(payButton());
     await userEvent.click(await screen.findByRole('button', { name: 'You missed identifying yourself, click here to try again!' }, routeTimeout));
-    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
   });
 
   it('shows the identity message when the server says the buyer is unknown, and then re-opens the login', async () => {
@@ -340,7 +340,7 @@ describe('checkout payment page', () => {
 
     await waitFor(() => expect(consentBox()).toHaveAccessibleDescription(digitalContentConsent.required), routeTimeout);
     expect(consentBox()).toBeInvalid();
-    expect(consentBox()).toHaveFocus();
+    await waitFor(() => expect(consentBox()).toHaveFocus());
     expect(checkoutBodies()).toHaveLength(0);
 
     await tickConsent();
@@ -362,7 +362,7 @@ describe('checkout payment page', () => {
     await tickConsent();
     await userEvent.click(payButton());
     await waitFor(() => expect(consentBox()).toHaveAccessibleDescription(digitalContentConsent.required), routeTimeout);
-    expect(consentBox()).toHaveFocus();
+    await waitFor(() => expect(consentBox()).toHaveFocus());
   });
 
   it('sends an empty basket to the basket page', async () => {

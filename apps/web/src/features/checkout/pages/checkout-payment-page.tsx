@@ -263,9 +263,11 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
   }, []);
 
   // Server field errors (422) go under their fields; the rest above the Pay button.
+  // They are put once the payment has ended, as a locked (disabled) field cannot take the focus.
   const { problem } = payment;
+  const fieldsLocked = payment.paying;
   useEffect(() => {
-    if (problem?.kind !== 'fields') return;
+    if (problem?.kind !== 'fields' || fieldsLocked) return;
     let focused = false;
     const leftover: string[] = [];
     const byField = new Map<string, string>();
@@ -283,7 +285,7 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
       focused = true;
     }
     if (leftover.length > 0 || !focused) setFormError(leftover[0] ?? problem.message);
-  }, [problem, setError]);
+  }, [problem, fieldsLocked, setError]);
 
   const retryIdentity = (reason: IdentityProblem) => {
     if (reason === 'email') {
@@ -337,9 +339,8 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
   );
 
   const busy = isSubmitting || payment.paying;
-  // The fields lock only while a payment is on its way, not while the form checks itself: the
-  // check ends by focusing the first field in error, which a disabled field cannot take.
-  const fieldsLocked = payment.paying;
+  // The fields lock (fieldsLocked above) only while a payment is on its way, not while the form
+  // checks itself: the check ends by focusing the first field in error.
   const message = payment.problem?.kind === 'message' ? payment.problem.message : formError;
   const cardError = (field: 'number' | 'expiry' | 'cvc') => translateValidationMessage(errors.card?.[field]?.message, t);
 

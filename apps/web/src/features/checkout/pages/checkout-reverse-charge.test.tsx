@@ -10,6 +10,7 @@ import { orderFixture, paidAnswer, testProviderConfig } from '../../../../test/c
 import type { RecordedRequest } from '../../../../test/local-api-server.ts';
 import { clearQueryCache } from '../../../../test/query-cache.ts';
 import { setUpRouteTests } from '../../../../test/route-test-setup.ts';
+import { billingDraft } from '../lib/billing-draft';
 import { vatNumberPauseMs } from '../lib/use-vat-number-for-pricing';
 
 // Issue 5: a business buyer sees the reverse charge in the order summary before paying. The page
@@ -28,6 +29,7 @@ const order = orderFixture(reverseChargedBasket, { reverse_charge: true });
 beforeEach(() => {
   sessionStorage.clear();
   clearQueryCache();
+  billingDraft.forget();
 });
 
 function priceFor(request: RecordedRequest): Basket {

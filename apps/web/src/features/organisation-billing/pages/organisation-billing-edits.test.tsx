@@ -72,7 +72,7 @@ describe('the Billing page: billing details', () => {
     expect(form.getByLabelText('Postal code')).toHaveAccessibleDescription(validationMessages.required);
     expect(form.getByLabelText('Country')).toHaveAccessibleDescription(validationMessages.required);
     expect(form.getByLabelText('County (optional)')).toHaveAccessibleDescription('May not be longer than 100 characters');
-    expect(form.getByLabelText('Name')).toHaveFocus();
+    await waitFor(() => expect(form.getByLabelText('Name')).toHaveFocus());
     expect(server().requestsTo('PATCH', `${base}/billing-details`)).toHaveLength(0);
   });
 
@@ -85,7 +85,7 @@ describe('the Billing page: billing details', () => {
     const form = await editDetails();
     await userEvent.click(form.getByRole('button', { name: 'Save billing details' }));
     await waitFor(() => expect(form.getByLabelText('Postal code')).toHaveAccessibleDescription('May not be longer than 20 characters'), routeTimeout);
-    expect(form.getByLabelText('Postal code')).toHaveFocus();
+    await waitFor(() => expect(form.getByLabelText('Postal code')).toHaveFocus());
   });
 
   it('saves the new details, says so and shows them', async () => {

@@ -173,13 +173,14 @@ describe('organization.create: the creation wizard', () => {
 
     await waitFor(() => expect(quantity).toHaveAttribute('aria-invalid', 'true'));
     expect(quantity).toHaveAccessibleDescription(validationMessages.minimalQuantity(3));
-    expect(quantity).toHaveFocus();
+    await waitFor(() => expect(quantity).toHaveFocus());
     expect(screen.queryByText(organisationMessages.atLeastOneService)).not.toBeInTheDocument();
 
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '4');
     await next();
-    expect(await stepHeading('Details')).toHaveFocus();
+    const focused = await stepHeading('Details');
+    await waitFor(() => expect(focused).toHaveFocus());
     await waitFor(() => expect(server().requestsTo('PUT', '/api/organisations/draft').at(-1)?.body).toMatchObject({ step: 'details' }));
     expect(server().requestsTo('PUT', '/api/organisations/draft').at(-1)?.body).toMatchObject({
       step: 'details',
@@ -196,7 +197,7 @@ describe('organization.create: the creation wizard', () => {
 
     const name = screen.getByLabelText('Organisation name');
     await waitFor(() => expect(name).toHaveAccessibleDescription(validationMessages.required));
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
     for (const label of ['Address', 'Registration number', 'VAT code']) expect(screen.getByLabelText(label)).toHaveAccessibleDescription(validationMessages.required);
     expect(screen.getByLabelText('Business description')).toHaveAccessibleDescription(/^Field is required/);
     expect(within(row('User 1')).getByLabelText('Full name')).toHaveAccessibleDescription(validationMessages.required);
@@ -250,7 +251,8 @@ describe('organization.create: the creation wizard', () => {
     expect(screen.getByText(`${description.length} / 64,000`)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await stepHeading('Type and services')).toHaveFocus();
+    const focused = await stepHeading('Type and services');
+    await waitFor(() => expect(focused).toHaveFocus());
     expect(screen.getByRole('radio', { name: 'Business' })).toBeChecked();
     expect(screen.getByLabelText('Quantity of Team profiles')).toHaveValue('4');
     await waitFor(() => expect(server().requestsTo('PUT', '/api/organisations/draft')[0]?.body).toMatchObject({ step: 'type', form: { details: { name: 'Oak & Pine <Ltd>' } } }));
@@ -284,7 +286,8 @@ describe('organization.create: the creation wizard', () => {
     });
     await stepHeading('Details');
     await next();
-    expect(await stepHeading('Billing plan')).toHaveFocus();
+    const planHeading = await stepHeading('Billing plan');
+    await waitFor(() => expect(planHeading).toHaveFocus());
     expect(screen.getByLabelText('Name')).toHaveValue('Oak & Pine <Ltd>');
     expect(screen.getByLabelText('Address line 1')).toHaveValue('12 Market Street, Leeds');
     expect(screen.getByLabelText('Billing email')).toHaveValue(completeUser.email);
@@ -305,7 +308,8 @@ describe('organization.create: the creation wizard', () => {
     expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent('€505.33');
 
     await userEvent.click(screen.getByRole('button', { name: 'Create organisation' }));
-    expect(await screen.findByRole('heading', { name: 'Your organisation has been created.' }, routeTimeout)).toHaveFocus();
+    const createdHeading = await screen.findByRole('heading', { name: 'Your organisation has been created.' }, routeTimeout);
+    await waitFor(() => expect(createdHeading).toHaveFocus());
     expect(screen.getByText('Oak & Pine <Ltd>')).toBeInTheDocument();
     expect(screen.getByText('Awaiting activation')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard');
@@ -355,7 +359,7 @@ describe('organization.create: the creation wizard', () => {
     expect(await stepHeading('Details')).toBeInTheDocument();
     const email = within(row('Employee 3')).getByLabelText('E-mail');
     await waitFor(() => expect(email).toHaveAccessibleDescription(organisationMessages.emailTwice));
-    expect(email).toHaveFocus();
+    await waitFor(() => expect(email).toHaveFocus());
   });
 
   it("opens step 1 for a service the server refuses, on that service's row (the request's n-th chosen service)", async () => {
@@ -374,7 +378,7 @@ describe('organization.create: the creation wizard', () => {
     expect(await stepHeading('Type and services')).toBeInTheDocument();
     const quantity = screen.getByLabelText('Quantity of Culture analysis');
     await waitFor(() => expect(quantity).toHaveAccessibleDescription('Minimal quantity is 6'));
-    expect(quantity).toHaveFocus();
+    await waitFor(() => expect(quantity).toHaveFocus());
     expect(screen.getByLabelText('Quantity of Team profiles')).not.toHaveAttribute('aria-invalid');
   });
 

@@ -137,9 +137,12 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
   }, [step]);
 
   // After a refused Next or submit: the first field in error, or the Add button of a list that is too short.
+  // react-hook-form shows a refused step's errors once onInvalid has returned, in a render after
+  // the one that asks for the focus: the field is looked for a frame later, when both are painted.
   useEffect(() => {
     if (focusRequest === 0) return;
-    stepContainer.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-list-error="true"]')?.focus();
+    const frame = requestAnimationFrame(() => stepContainer.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-list-error="true"]')?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
 
   // The draft is saved on Next and Back, and while the user types (a reload in the middle of a

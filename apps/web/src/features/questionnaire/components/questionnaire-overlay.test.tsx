@@ -97,17 +97,17 @@ describe('questionnaire overlay', () => {
     start();
     await findQuestion('I enjoy working out new ways of doing things.');
     // The answers have the focus from the start.
-    expect(screen.getByRole('radio', { name: 'Strongly disagree' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Strongly disagree' })).toHaveFocus());
 
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     expect(screen.getByRole('radio', { name: 'Neutral' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Neutral' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Neutral' })).toHaveFocus());
     await userEvent.keyboard('{ArrowUp}');
     expect(screen.getByRole('radio', { name: 'Disagree' })).toBeChecked();
     await userEvent.keyboard('{Enter}');
 
     await findQuestion('I keep my promises, even small ones.');
-    expect(screen.getByRole('radio', { name: 'Strongly disagree' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Strongly disagree' })).toHaveFocus());
     await waitFor(() => expect(server().requestsTo('POST', '/me/question/q1/answer')[0]?.body).toEqual({ choice_id: 'q1-c2' }));
   });
 

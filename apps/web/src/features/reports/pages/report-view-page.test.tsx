@@ -99,7 +99,7 @@ describe('report view', () => {
     for (const link of links) expect(document.getElementById(link.getAttribute('href')?.slice(1) ?? '')).not.toBeNull();
 
     await userEvent.click(within(contents).getByRole('link', { name: 'Imagination' }));
-    expect(screen.getByRole('heading', { name: 'Imagination', level: 3 })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Imagination', level: 3 })).toHaveFocus());
   });
 
   it('gives each chart its data as a table', async () => {

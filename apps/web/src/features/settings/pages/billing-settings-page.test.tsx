@@ -110,7 +110,7 @@ describe('settings: billing', () => {
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Field is required'), routeTimeout);
     expect(screen.getByLabelText('Billing email')).toHaveAccessibleDescription('Must be a valid email');
     expect(screen.getByLabelText('Address line 1')).toHaveAccessibleDescription('Field is required');
-    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
     expect(server().requestsTo('PUT', '/api/user/billing-details')).toHaveLength(0);
   });
 

@@ -1,5 +1,5 @@
 import type { OwnedOrganisation } from '@app/contract/account-settings';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { completeUser } from '../../../../test/account-fixture.ts';
@@ -80,7 +80,7 @@ describe('deleting the account of an organisation’s only owner', () => {
     await submit();
     const close = organisation('Solo Ventures').getByRole('radio', { name: /Close the organisation/ });
     expect(await organisation('Solo Ventures').findByText('Choose “Close the organisation” to delete your account.')).toBeInTheDocument();
-    expect(close).toHaveFocus();
+    await waitFor(() => expect(close).toHaveFocus());
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Field is required');
     expect(server().requestsTo('DELETE', '/api/user')).toHaveLength(0);
   });
@@ -126,7 +126,7 @@ describe('deleting the account of an organisation’s only owner', () => {
     const newOwner = oak.getByRole('combobox', { name: 'New owner' });
     expect(await oak.findByText('Choose another member of this organisation.')).toBeInTheDocument();
     expect(newOwner).toHaveAccessibleDescription('Choose another member of this organisation.');
-    expect(newOwner).toHaveFocus();
+    await waitFor(() => expect(newOwner).toHaveFocus());
     expect(router.state.location.pathname).toBe('/settings/confirm-password');
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { completeUser } from '../../../../test/account-fixture.ts';
@@ -66,7 +66,7 @@ describe('settings: password', () => {
     const current = screen.getByLabelText('Current password');
     expect(await screen.findByText('The password is incorrect.')).toBeInTheDocument();
     expect(current).toHaveAccessibleDescription('The password is incorrect.');
-    expect(current).toHaveFocus();
+    await waitFor(() => expect(current).toHaveFocus());
   });
 
   it("shows a server rule such as 'too common' under the new password as the server wrote it", async () => {
@@ -81,7 +81,7 @@ describe('settings: password', () => {
     await fill('Old-Password-1!', strongPassword, strongPassword);
     await submit();
     expect(await screen.findByText('This password is too common. Please choose a less predictable one.')).toBeInTheDocument();
-    expect(screen.getByLabelText('New password')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveFocus());
   });
 
   it('checks every field before sending, with the rule checklist saying which rule is missing', async () => {
@@ -90,7 +90,7 @@ describe('settings: password', () => {
     expect(await screen.findAllByText('Field is required')).toHaveLength(2);
     expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Field is required');
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Please confirm your password');
-    expect(screen.getByLabelText('Current password')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveFocus());
 
     await fill('Old-Password-1!', 'short', 'shorter');
     await submit();

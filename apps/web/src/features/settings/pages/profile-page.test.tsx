@@ -1,5 +1,5 @@
 import type { Account } from '@app/contract/account';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountFixture, birthDetailsFixture, completeUser } from '../../../../test/account-fixture.ts';
@@ -83,7 +83,7 @@ describe('settings: profile', () => {
     expect(await screen.findByText('Field is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Field is required');
     expect(email).toHaveAccessibleDescription(expect.stringContaining('Must be a valid email'));
-    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
     expect(server().requestsTo('PATCH', '/api/user/profile')).toHaveLength(0);
   });
 
@@ -100,7 +100,7 @@ describe('settings: profile', () => {
 
     expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
     expect(email).toHaveAccessibleDescription(expect.stringContaining('The email has already been taken.'));
-    expect(email).toHaveFocus();
+    await waitFor(() => expect(email).toHaveFocus());
   });
 
   it('shows the saved birth details with a link to edit them', async () => {
@@ -202,7 +202,7 @@ describe('settings: deleting the account', () => {
 
     expect(await screen.findByText('The password is incorrect.')).toBeInTheDocument();
     expect(password).toHaveAccessibleDescription('The password is incorrect.');
-    expect(password).toHaveFocus();
+    await waitFor(() => expect(password).toHaveFocus());
     expect(router.state.location.pathname).toBe('/settings/confirm-password');
     expect(localStorage.getItem('auth_token')).not.toBeNull();
   });
