@@ -33,7 +33,14 @@ export default defineConfig({
         // Everything the entry imports statically goes into the entry's own chunk instead of ten
         // small shared ones (react, jsx-runtime, i18n...): over HTTP/1.1 a phone opens six
         // connections per host, so each further file of the first load costs a round trip.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // The form parts every form page uses (the login page first): one file instead of six
+            // of a few hundred bytes each, 1.5 KB less gzipped on the login page.
+            { name: 'form-ui', test: /src\/components\/(ui\/(input|label|button|pending-button|form-alert)|text-field|email-field)\.tsx$/ },
+          ],
+        },
       },
     },
   },
