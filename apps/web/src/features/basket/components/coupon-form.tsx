@@ -1,24 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { applyCouponRequest, type ApplyCouponRequest, type Basket } from '@app/contract/basket';
+import { applyCouponRequest, type Basket } from '@app/contract/basket';
 import { Tag } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PendingButton } from '@/components/ui/pending-button';
 import { formatMoney } from '@/lib/money';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useRemoveCoupon } from '../api/remove-coupon';
 
-const formFields = ['coupon_code'] as const satisfies readonly (keyof ApplyCouponRequest)[];
-
 /**
  * The discount code (spec 3 "Coupon"): a field and Apply while none is applied, else the applied
  * code with its saving and Remove. The contract's schema refuses an empty code before sending
- * (spec 5); the server's 422 messages show under the field.
+ * (spec 5); the server's 422 messages show under the field. One field: plain state, not a form library
+ * (react-hook-form would be 15 KB more on the basket page).
  */
 export function CouponForm({ basket }: { basket: Basket }) {
   const coupon = basket.coupon;
@@ -29,34 +26,53 @@ export function CouponForm({ basket }: { basket: Basket }) {
 function CouponCodeForm() {
   const { t } = useTranslation();
   const applying = useApplyCoupon();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ApplyCouponRequest>({ resolver: zodResolver(applyCouponRequest), defaultValues: { coupon_code: '' } });
+  const field = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  // As forms elsewhere: checked on submit, then again on each change until it is right.
+  const [submitted, setSubmitted] = useState(false);
 
-  const onSubmit = handleSubmit(async ({ coupon_code }) => {
-    const outcome = await applying.mutateAsync(coupon_code);
-    if (outcome.ok) {
-      reset();
+  const refusal = (value: string) => applyCouponRequest.safeParse({ coupon_code: value }).error?.issues[0]?.message;
+  const refuse = (reason: string) => {
+    setMessage(reason);
+    field.current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (applying.isPending) return;
+    setSubmitted(true);
+    const parsed = applyCouponRequest.safeParse({ coupon_code: code });
+    if (!parsed.success) {
+      refuse(parsed.error.issues[0]?.message ?? '');
       return;
     }
-    // spec 5: the server's field errors go to the form; the toast (spec 8) says the rest.
-    if (!applyServerFieldErrors(outcome.errors, formFields, setError)) {
-      setError('coupon_code', { type: 'server', message: outcome.error }, { shouldFocus: true });
+    const outcome = await applying.mutateAsync(parsed.data.coupon_code);
+    if (outcome.ok) {
+      setCode('');
+      setMessage(undefined);
+      setSubmitted(false);
+      return;
     }
-  });
+    // spec 5: the server's field error goes under the field; the toast (spec 8) says the rest.
+    refuse(outcome.errors?.coupon_code?.[0] ?? outcome.error);
+  };
 
-  const error = translateValidationMessage(errors.coupon_code?.message, t);
+  const error = translateValidationMessage(message, t);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-2">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-2">
       <Label htmlFor="coupon-code">{t('basket.coupon.label')}</Label>
       <div className="flex gap-2">
         <Input
+          ref={field}
           id="coupon-code"
+          name="coupon_code"
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            if (submitted) setMessage(refusal(event.target.value));
+          }}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -64,9 +80,8 @@ function CouponCodeForm() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'coupon-code-error' : undefined}
           className="uppercase placeholder:normal-case"
-          {...register('coupon_code')}
         />
-        <PendingButton type="submit" variant="outline" pending={isSubmitting} pendingLabel={t('basket.coupon.applying')}>
+        <PendingButton type="submit" variant="outline" pending={applying.isPending} pendingLabel={t('basket.coupon.applying')}>
           {t('basket.coupon.apply')}
         </PendingButton>
       </div>
