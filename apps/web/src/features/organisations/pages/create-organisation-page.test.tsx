@@ -192,7 +192,7 @@ describe('organization.create: the creation wizard', () => {
     await openWizard({ draft: { step: 'details', form: filledForm({ details: undefined }) } });
     await stepHeading('Details');
     // Businesses list employees: three empty rows to start with.
-    expect(screen.getAllByRole('group', { name: /^Employee \d$/ })).toHaveLength(3);
+    expect(await screen.findAllByRole('group', { name: /^Employee \d$/ })).toHaveLength(3);
     await next();
 
     const name = screen.getByLabelText('Organisation name');
@@ -288,7 +288,7 @@ describe('organization.create: the creation wizard', () => {
     await next();
     const planHeading = await stepHeading('Billing plan');
     await waitFor(() => expect(planHeading).toHaveFocus());
-    expect(screen.getByLabelText('Name')).toHaveValue('Oak & Pine <Ltd>');
+    expect(await screen.findByLabelText('Name')).toHaveValue('Oak & Pine <Ltd>');
     expect(screen.getByLabelText('Address line 1')).toHaveValue('12 Market Street, Leeds');
     expect(screen.getByLabelText('Billing email')).toHaveValue(completeUser.email);
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['monthly', 'quarterly', 'annual']);

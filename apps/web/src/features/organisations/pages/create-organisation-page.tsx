@@ -2,7 +2,7 @@ import type { Account } from '@app/contract/account';
 import type { OrganisationOffer } from '@app/contract/organisation-pricing';
 import { organisationMessages, wizardSteps, type Organisation, type WizardStep } from '@app/contract/organisations';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -16,9 +16,6 @@ import { createOrganisation } from '../api/create-organisation';
 import { organisationDraftQueryOptions, useOrganisationDraft, type SavedDraft } from '../api/get-organisation-draft';
 import { useOrganisationOffer } from '../api/get-organisation-offer';
 import { saveOrganisationDraft } from '../api/save-organisation-draft';
-import { DetailsStep } from '../components/details-step';
-import { OrganisationCreated } from '../components/organisation-created';
-import { PlanStep } from '../components/plan-step';
 import { TypeStep } from '../components/type-step';
 import { WizardStepIndicator } from '../components/wizard-step-indicator';
 import { draftOf, restoreDraft } from '../lib/wizard-draft';
@@ -34,6 +31,12 @@ import {
 } from '../lib/wizard-form';
 import '../organisations-texts';
 
+// The first step comes with the page; the others, and the created organisation, when reached
+// (or when a saved draft reopens on them): 4-5 KB less on the page's first load.
+const DetailsStep = lazy(() => import('../components/details-step').then((module) => ({ default: module.DetailsStep })));
+const PlanStep = lazy(() => import('../components/plan-step').then((module) => ({ default: module.PlanStep })));
+const OrganisationCreated = lazy(() => import('../components/organisation-created').then((module) => ({ default: module.OrganisationCreated })));
+
 /** organization.create (spec 2 "Organisation creation"): three steps with Back and Next, then the created organisation. */
 export function CreateOrganisationPage() {
   const { t } = useTranslation();
@@ -44,7 +47,11 @@ export function CreateOrganisationPage() {
 
   let content;
   if (created) {
-    content = <OrganisationCreated organisation={created} />;
+    content = (
+      <Suspense fallback={<WizardLoading />}>
+        <OrganisationCreated organisation={created} />
+      </Suspense>
+    );
   } else if (offer.isError || draft.isError) {
     content = (
       <FormAlert className="max-w-md">
@@ -63,12 +70,7 @@ export function CreateOrganisationPage() {
       </FormAlert>
     );
   } else if (!user || offer.data === undefined || draft.data === undefined) {
-    content = (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner />
-        {t('organisations.create.loading')}
-      </p>
-    );
+    content = <WizardLoading />;
   } else {
     content = <OrganisationWizard offer={offer.data} draft={draft.data} user={user} onCreated={setCreated} />;
   }
@@ -138,12 +140,18 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
 
   // After a refused Next or submit: the first field in error, or the Add button of a list that is too short.
   // react-hook-form shows a refused step's errors once onInvalid has returned, in a render after
-  // the one that asks for the focus: the field is looked for a frame later, when both are painted.
+  // the one that asks for the focus: the field is looked for a frame later, when both are painted;
+  // and only once the step's code has arrived (a server 422 may open a step not loaded yet).
+  const [loadedStep, setLoadedStep] = useState<WizardStep | null>(null);
+  const focusedRequest = useRef(0);
   useEffect(() => {
-    if (focusRequest === 0) return;
-    const frame = requestAnimationFrame(() => stepContainer.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-list-error="true"]')?.focus());
+    if (focusRequest === focusedRequest.current || loadedStep !== step) return;
+    const frame = requestAnimationFrame(() => {
+      focusedRequest.current = focusRequest;
+      stepContainer.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-list-error="true"]')?.focus();
+    });
     return () => cancelAnimationFrame(frame);
-  }, [focusRequest]);
+  }, [focusRequest, loadedStep, step]);
 
   // The draft is saved on Next and Back, and while the user types (a reload in the middle of a
   // step keeps what was typed); never again once the organisation exists, as the server forgot it.
@@ -279,9 +287,12 @@ function OrganisationWizard({ offer, draft, user, onCreated }: WizardProps) {
               {t(`organisations.steps.${step}`)}
             </h2>
           </div>
-          {step === 'type' && <TypeStep offer={offer} />}
-          {step === 'details' && <DetailsStep />}
-          {step === 'plan' && <PlanStep offer={offer} />}
+          <Suspense fallback={<WizardLoading />}>
+            {step === 'type' && <TypeStep offer={offer} />}
+            {step === 'details' && <DetailsStep />}
+            {step === 'plan' && <PlanStep offer={offer} />}
+            <StepShown step={step} onShown={setLoadedStep} />
+          </Suspense>
         </div>
 
         <FormAlert>{formError}</FormAlert>
@@ -318,4 +329,20 @@ function DraftStatusText({ status }: { status: DraftStatus }) {
       {text}
     </p>
   );
+}
+
+function WizardLoading() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Spinner />
+      {t('organisations.create.loading')}
+    </p>
+  );
+}
+
+/** Says which step is on screen, once its code has loaded (it renders with the step, after the Suspense). */
+function StepShown({ step, onShown }: { step: WizardStep; onShown: (step: WizardStep) => void }) {
+  useEffect(() => onShown(step), [step, onShown]);
+  return null;
 }
