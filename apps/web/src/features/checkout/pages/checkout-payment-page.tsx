@@ -9,7 +9,7 @@ import { Link, Navigate } from 'react-router';
 import { CheckboxField } from '@/components/checkbox-field';
 import { validateCard, formatCardNumber } from '@/components/card-entry/card-format';
 import { CardPaymentFields } from '@/components/card-entry/card-payment-fields';
-import { ConfirmPaymentDialog } from '@/components/card-entry/confirm-payment-dialog';
+import { LazyConfirmPaymentDialog } from '@/components/card-entry/lazy-confirm-payment-dialog';
 import type { StripeCardHandle } from '@/components/card-entry/stripe-card-field';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -473,7 +473,7 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
         </form>
       </div>
 
-      <ConfirmPaymentDialog total={payment.confirmation?.total ?? null} pending={payment.paying} onAnswer={(outcome) => void payment.confirm(outcome)} />
+      <LazyConfirmPaymentDialog total={payment.confirmation?.total ?? null} pending={payment.paying} onAnswer={(outcome) => void payment.confirm(outcome)} />
     </div>
   );
 }

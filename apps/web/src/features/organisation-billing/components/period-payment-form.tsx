@@ -4,7 +4,7 @@ import type { PaymentMethod } from '@app/contract/payment-methods';
 import { useTranslation } from 'react-i18next';
 import { validateCard } from '@/components/card-entry/card-format';
 import { CardPaymentFields, newCardChoice } from '@/components/card-entry/card-payment-fields';
-import { ConfirmPaymentDialog } from '@/components/card-entry/confirm-payment-dialog';
+import { LazyConfirmPaymentDialog } from '@/components/card-entry/lazy-confirm-payment-dialog';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -88,7 +88,7 @@ export function PeriodPaymentForm({ id, organisationId, config, savedMethods, se
           {submitLabel}
         </PendingButton>
       </div>
-      <ConfirmPaymentDialog total={payment.confirmation?.total ?? null} pending={payment.paying} onAnswer={(outcome) => void payment.confirm(outcome)} />
+      <LazyConfirmPaymentDialog total={payment.confirmation?.total ?? null} pending={payment.paying} onAnswer={(outcome) => void payment.confirm(outcome)} />
     </form>
   );
 }
