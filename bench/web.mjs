@@ -13,9 +13,11 @@
 // the server's port; page names as arguments measure only those pages. `--contents` runs no
 // Lighthouse: it loads each page once (a phone's viewport) and prints what its JavaScript holds,
 // gzipped KB per npm package and app folder, from the build's sourcemaps (bench/lib/bundle-contents.mjs).
+// `--reports DIR` also writes each page's median Lighthouse report there as JSON (what the largest
+// paint was, the request chains, the main thread's work), for looking into a score.
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +32,8 @@ const valueOf = (flag, fallback) => (args.includes(flag) ? args[args.indexOf(fla
 const runs = Number(valueOf('--runs', 3));
 const port = Number(valueOf('--port', 3213));
 const contentsOnly = args.includes('--contents');
-const onlyPages = args.filter((arg, index) => !arg.startsWith('--') && !['--runs', '--port'].includes(args[index - 1]));
+const reportsDir = valueOf('--reports', null);
+const onlyPages = args.filter((arg, index) => !arg.startsWith('--') && !['--runs', '--port', '--reports'].includes(args[index - 1]));
 const distDir = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 /** Issue 14: every page's budgets (issue 15's 90 KB for login and sign-up is reported as its own column). */
@@ -263,6 +266,10 @@ try {
     }
     const { median, performanceScores } = await measure(browser, `${server.baseUrl}${path}`);
     if (new URL(median.finalDisplayedUrl).pathname !== path) throw new Error(`${path} ended on ${median.finalDisplayedUrl}`);
+    if (reportsDir !== null) {
+      mkdirSync(reportsDir, { recursive: true });
+      writeFileSync(join(reportsDir, `${page.name.replaceAll(' ', '-')}.json`), JSON.stringify(median));
+    }
     const assets = await initialAssets(median, server.baseUrl);
     const row = {
       ...page,
