@@ -8,13 +8,13 @@ import { cn } from '@/lib/utils';
 
 // A page's (or a section's) two states before its content: loading, and failed to load.
 
-/** 'Loading…' with a spinner, read out as a status. */
-export function Loading({ className }: { className?: string }) {
+/** 'Loading…' (or what `label` says is loading) with a spinner, read out as a status. */
+export function Loading({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation();
   return (
     <p role="status" className={cn('flex items-center gap-2 text-sm text-muted-foreground', className)}>
       <Spinner />
-      {t('app.loading')}
+      {label ?? t('app.loading')}
     </p>
   );
 }

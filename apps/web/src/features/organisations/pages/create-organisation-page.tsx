@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
-import { Spinner } from '@/components/ui/spinner';
+import { Loading } from '@/components/page-states';
 import { browserCountry, isListedCountry } from '@/lib/countries';
 import { organisationsRootKey } from '@/lib/organisation-list';
 import { useSession } from '@/lib/use-session';
@@ -333,12 +333,7 @@ function DraftStatusText({ status }: { status: DraftStatus }) {
 
 function WizardLoading() {
   const { t } = useTranslation();
-  return (
-    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-      <Spinner />
-      {t('organisations.create.loading')}
-    </p>
-  );
+  return <Loading label={t('organisations.create.loading')} />;
 }
 
 /** Says which step is on screen, once its code has loaded (it renders with the step, after the Suspense). */
