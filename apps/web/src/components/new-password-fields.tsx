@@ -12,9 +12,9 @@ export interface NewPasswordFieldsProps {
   labels: { password: string; confirmation: string };
   /** The password as typed: the checklist follows it. */
   password: string;
-  /** The form's errors (react-hook-form's `formState.errors`): the contract's texts, translated here. */
+  /** The form's errors (react-hook-form's `formState.errors`, or the same shape): the contract's texts, translated here. */
   errors: Partial<Record<FieldName, { message?: string }>>;
-  /** Each field's input props by name (react-hook-form's `register`). */
+  /** Each field's input props by name (react-hook-form's `register`, or use-schema-form's `field`). */
   register: (name: FieldName) => ComponentProps<'input'>;
   /** A show/hide button on both inputs. */
   revealable?: boolean;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/ui/form-alert';
 
 export interface AuthFormProps {
-  /** The form's submit handler (react-hook-form's `handleSubmit(...)`, or the login form's). */
+  /** The form's submit handler (use-schema-form's or react-hook-form's `handleSubmit(...)`). */
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown>;
   /** Starts downloading the contract's schema, on the form's first focus (the login page's budget). */
   preload: () => void;

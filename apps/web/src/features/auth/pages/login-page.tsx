@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { LoginRequest } from '@app/contract/auth';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmailField } from '@/components/email-field';
@@ -9,6 +10,7 @@ import { routePath } from '@/lib/route-paths';
 import { returnPathParam, safeReturnPath } from '@/lib/return-path';
 import { sessionExpiredNotice } from '@/lib/session-expired-notice';
 import { sessionStore } from '@/lib/session-store';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { googleClientIdOf, useAuthConfig } from '../api/auth-config';
 import { AuthFooterLink } from '../components/auth-footer-link';
@@ -17,7 +19,6 @@ import { AuthPage } from '../components/auth-page';
 import { LazyGoogleSignIn } from '../components/lazy-google-sign-in';
 import { readLoginNotice } from '../lib/login-notice';
 import { useGoogleLogin } from '../lib/use-google-login';
-import { useLoginForm } from '../lib/use-login-form';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -39,7 +40,13 @@ export function LoginPage() {
   const afterLogin = () => navigate(returnTo ?? routePath('dashboard'), { replace: true });
   const google = useGoogleLogin({ setFormError, onLoggedIn: afterLogin });
 
-  const form = useLoginForm(async (values) => {
+  const form = useSchemaForm<LoginRequest, LoginRequest>({
+    initial: { email: '', password: '' },
+    fields: ['email', 'password'],
+    // The contract's schema (classic zod) loads when the user starts on the form, not with the page.
+    loadSchema: () => import('@app/contract/auth').then((module) => module.loginRequest),
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     const outcome = await sessionStore.login(values);
     if (outcome.ok) {
@@ -55,7 +62,7 @@ export function LoginPage() {
     <AuthPage title={t('pages.login.heading')} description={t('pages.login.description')}>
       {notice === 'password-reset' && !formError && <FormAlert tone="success">{t('pages.login.passwordResetNotice')}</FormAlert>}
       {sessionExpired && !formError && <FormAlert tone="info">{t('errors.sessionExpired')}</FormAlert>}
-      <AuthForm onSubmit={form.onSubmit} preload={form.preload} formError={formError} setFormError={setFormError}>
+      <AuthForm onSubmit={onSubmit} preload={form.preload} formError={formError} setFormError={setFormError}>
         <EmailField
           id="login-email"
           label={t('pages.login.email')}

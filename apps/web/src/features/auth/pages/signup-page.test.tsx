@@ -60,9 +60,10 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create 
 describe('signup page: validation (spec section 5)', () => {
   it('shows each required message under its field, the acceptance messages, and focuses the first field', async () => {
     await openSignup();
+    // The first submit waits for the contract's schema, which compiles on first use in tests.
     await submit();
 
-    expect(await screen.findAllByText('Field is required')).toHaveLength(3);
+    expect(await screen.findAllByText('Field is required', {}, routeTimeout)).toHaveLength(3);
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Field is required');
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Field is required');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/^Field is required/);

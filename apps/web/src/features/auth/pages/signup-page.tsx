@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { RegisterRequest } from '@app/contract/registration';
 import { UserPlus } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CheckboxField } from '@/components/checkbox-field';
@@ -13,12 +12,11 @@ import { buttonClassName } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
 import { Spinner } from '@/components/ui/spinner';
 import { RichText } from '@/components/rich-text';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { rememberReturnPath, returnPathParam, safeReturnPath } from '@/lib/return-path';
 import { routePath } from '@/lib/route-paths';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { sessionStore } from '@/lib/session-store';
 import { useNavigateTo } from '@/lib/use-navigate-to';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { googleClientIdOf, useAuthConfig } from '../api/auth-config';
 import '../auth-texts';
@@ -37,8 +35,6 @@ type SignupValues = Omit<RegisterRequest, 'accept_privacy_policy' | 'accept_term
 
 // Form order: the first field with an error gets the focus.
 const formFields = ['name', 'email', 'password', 'password_confirmation', 'accept_privacy_policy', 'accept_terms'] as const satisfies readonly (keyof SignupValues)[];
-
-const resolver = lazyZodResolver<SignupValues, RegisterRequest>(() => import('@app/contract/registration').then((module) => module.registerRequest));
 
 const emptyForm: SignupValues = {
   name: '',
@@ -89,16 +85,15 @@ function SignupForm({ googleClientId, returnTo, onClosed }: { googleClientId: st
     setFormError,
     onLoggedIn: () => (returnTo === null ? navigateTo('dashboard', { replace: true }) : navigate(returnTo, { replace: true })),
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignupValues, unknown, RegisterRequest>({ resolver, defaultValues: emptyForm });
-  const password = useWatch({ control, name: 'password' });
+  // Plain state, not react-hook-form (15 KB on this page; lib/use-schema-form.ts).
+  const form = useSchemaForm<SignupValues, RegisterRequest>({
+    initial: emptyForm,
+    fields: formFields,
+    loadSchema: () => import('@app/contract/registration').then((module) => module.registerRequest),
+  });
+  const { errors } = form;
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     const outcome = await sessionStore.register(values);
     if (outcome.ok) {
@@ -113,34 +108,34 @@ function SignupForm({ googleClientId, returnTo, onClosed }: { googleClientId: st
       return;
     }
     // Spec section 5: a 422's field errors go under their fields; the message above the form.
-    applyServerFieldErrors(outcome.errors, formFields, setError);
     setFormError(outcome.error);
+    return { fieldErrors: outcome.errors };
   });
 
   return (
     <AuthPage title={t('pages.signup.heading')} description={t('pages.signup.description')}>
-      <AuthForm onSubmit={submit} preload={resolver.preload} formError={formError} setFormError={setFormError}>
+      <AuthForm onSubmit={submit} preload={form.preload} formError={formError} setFormError={setFormError}>
         <TextField
           id="signup-name"
           label={t('pages.signup.name')}
           autoComplete="name"
           placeholder={t('pages.signup.namePlaceholder')}
-          error={translateValidationMessage(errors.name?.message, t)}
-          {...register('name')}
+          error={translateValidationMessage(errors.name, t)}
+          {...form.field('name')}
         />
         <EmailField
           id="signup-email"
           label={t('pages.signup.email')}
           placeholder={t('pages.signup.emailPlaceholder')}
-          error={translateValidationMessage(errors.email?.message, t)}
-          {...register('email')}
+          error={translateValidationMessage(errors.email, t)}
+          {...form.field('email')}
         />
         <NewPasswordFields
           id="signup-password"
           labels={{ password: t('pages.signup.password'), confirmation: t('pages.signup.passwordConfirmation') }}
-          password={password}
-          errors={errors}
-          register={register}
+          password={form.values.password}
+          errors={{ password: { message: errors.password }, password_confirmation: { message: errors.password_confirmation } }}
+          register={form.field}
           revealable
         />
 
@@ -150,18 +145,18 @@ function SignupForm({ googleClientId, returnTo, onClosed }: { googleClientId: st
             label={
               <RichText text={t('pages.signup.acceptPrivacyPolicy')} components={{ privacyLink: <NewTabLink to={routePath('privacy-policy')} /> }} />
             }
-            error={translateValidationMessage(errors.accept_privacy_policy?.message, t)}
-            {...register('accept_privacy_policy')}
+            error={translateValidationMessage(errors.accept_privacy_policy, t)}
+            {...form.checkbox('accept_privacy_policy')}
           />
           <CheckboxField
             id="signup-accept-terms"
             label={<RichText text={t('pages.signup.acceptTerms')} components={{ termsLink: <NewTabLink to={routePath('terms-of-service')} /> }} />}
-            error={translateValidationMessage(errors.accept_terms?.message, t)}
-            {...register('accept_terms')}
+            error={translateValidationMessage(errors.accept_terms, t)}
+            {...form.checkbox('accept_terms')}
           />
         </div>
 
-        <PendingButton type="submit" className="mt-1 w-full" pending={isSubmitting} pendingLabel={t('pages.signup.submitting')} disabled={google.pending}>
+        <PendingButton type="submit" className="mt-1 w-full" pending={form.isSubmitting} pendingLabel={t('pages.signup.submitting')} disabled={google.pending}>
           {t('pages.signup.submit')}
         </PendingButton>
       </AuthForm>
