@@ -8,8 +8,14 @@ import { expect, type Page } from '@playwright/test';
 export async function expectAccessibleInBothSchemes(page: Page): Promise<void> {
   const violations = async (builder: AxeBuilder) => (await builder.analyze()).violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
   // Contrast is judged on what is painted: a transition still running (a sidebar closing after a
-  // resize, a fade) is half see-through, so wait for every animation to end before each scan.
-  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  // resize, a fade, a toast sliding in) is half see-through, so wait for every animation to end
+  // before each scan. One an effect starts begins a frame after the render (Preact runs effects
+  // after the next frame): two frames first, so that it is running when the animations are read.
+  const settled = () =>
+    page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    });
   await settled();
   expect(await violations(new AxeBuilder({ page })), 'light mode').toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
