@@ -105,8 +105,10 @@ describe('organization.sharing: a business shares itself with HC experts', () =>
     server().on('DELETE', `/api/organisations/${clientId}/shares/${shareId}`, () => ({ status: 200, body: { data: { ...activeShare, status: 'revoked', revoked_by: 'client' } } }));
     renderRoute(`/organization/${clientId}/sharing`);
     expect(await screen.findByText('Only an owner can offer a share.', undefined, routeTimeout)).toBeInTheDocument();
+    const revoke = await screen.findByRole('button', { name: 'Revoke the share with People Advisors' }, routeTimeout);
+    // The list as the server gives it after the revocation (once the active share has been shown).
     server().on('GET', `/api/organisations/${clientId}/shares`, () => ({ status: 200, body: { data: [{ ...activeShare, status: 'revoked', revoked_by: 'client' }] } }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Revoke the share with People Advisors' }, routeTimeout));
+    await userEvent.click(revoke);
     // It asks first, saying what happens.
     const dialog = await screen.findByRole('alertdialog', { name: 'Revoke the share with People Advisors?' }, routeTimeout);
     expect(within(dialog).getByText(/People Advisors loses access to your organisation at once/)).toBeInTheDocument();
