@@ -1,12 +1,12 @@
-import { applyCouponRequest, type Basket } from '@app/contract/basket';
+import { applyCouponRequest, type ApplyCouponRequest, type Basket } from '@app/contract/basket';
 import { Tag } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PendingButton } from '@/components/ui/pending-button';
 import { formatMoney } from '@/lib/money';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useRemoveCoupon } from '../api/remove-coupon';
@@ -14,8 +14,8 @@ import { useRemoveCoupon } from '../api/remove-coupon';
 /**
  * The discount code (spec 3 "Coupon"): a field and Apply while none is applied, else the applied
  * code with its saving and Remove. The contract's schema refuses an empty code before sending
- * (spec 5); the server's 422 messages show under the field. One field: plain state, not a form library
- * (react-hook-form would be 15 KB more on the basket page).
+ * (spec 5); the server's 422 messages show under the field. lib/use-schema-form.ts, not react-hook-form (15 KB
+ * more on the basket page).
  */
 export function CouponForm({ basket }: { basket: Basket }) {
   const coupon = basket.coupon;
@@ -26,53 +26,31 @@ export function CouponForm({ basket }: { basket: Basket }) {
 function CouponCodeForm() {
   const { t } = useTranslation();
   const applying = useApplyCoupon();
-  const field = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [message, setMessage] = useState<string | undefined>(undefined);
-  // As forms elsewhere: checked on submit, then again on each change until it is right.
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm<ApplyCouponRequest, ApplyCouponRequest>({
+    initial: { coupon_code: '' },
+    fields: ['coupon_code'],
+    loadSchema: () => Promise.resolve(applyCouponRequest),
+  });
 
-  const refusal = (value: string) => applyCouponRequest.safeParse({ coupon_code: value }).error?.issues[0]?.message;
-  const refuse = (reason: string) => {
-    setMessage(reason);
-    field.current?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (applying.isPending) return;
-    setSubmitted(true);
-    const parsed = applyCouponRequest.safeParse({ coupon_code: code });
-    if (!parsed.success) {
-      refuse(parsed.error.issues[0]?.message ?? '');
-      return;
-    }
-    const outcome = await applying.mutateAsync(parsed.data.coupon_code);
+  const onSubmit = form.handleSubmit(async ({ coupon_code }) => {
+    const outcome = await applying.mutateAsync(coupon_code);
     if (outcome.ok) {
-      setCode('');
-      setMessage(undefined);
-      setSubmitted(false);
+      form.reset();
       return;
     }
-    // spec 5: the server's field error goes under the field; the toast (spec 8) says the rest.
-    refuse(outcome.errors?.coupon_code?.[0] ?? outcome.error);
-  };
+    // spec 5: the server's field error goes under the field, else its message does; the toast
+    // (spec 8) says the rest.
+    return { fieldErrors: outcome.errors?.coupon_code ? outcome.errors : { coupon_code: [outcome.error] } };
+  });
 
-  const error = translateValidationMessage(message, t);
+  const error = translateValidationMessage(form.errors.coupon_code, t);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-2">
       <Label htmlFor="coupon-code">{t('basket.coupon.label')}</Label>
       <div className="flex gap-2">
         <Input
-          ref={field}
           id="coupon-code"
-          name="coupon_code"
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            if (submitted) setMessage(refusal(event.target.value));
-          }}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -80,8 +58,9 @@ function CouponCodeForm() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'coupon-code-error' : undefined}
           className="uppercase placeholder:normal-case"
+          {...form.field('coupon_code')}
         />
-        <PendingButton type="submit" variant="outline" pending={applying.isPending} pendingLabel={t('basket.coupon.applying')}>
+        <PendingButton type="submit" variant="outline" pending={form.isSubmitting} pendingLabel={t('basket.coupon.applying')}>
           {t('basket.coupon.apply')}
         </PendingButton>
       </div>
