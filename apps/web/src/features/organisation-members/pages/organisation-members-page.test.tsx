@@ -156,7 +156,7 @@ describe('organization.members: the members of an organisation', () => {
     await rowActions('Ines Invitee');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Transfer ownership' }));
     await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Offer the ownership to Ines Invitee?' })).getByRole('button', { name: 'Offer ownership' }));
-    expect(server().requestsTo('POST', `${base}/ownership-transfer`)[0]?.body).toEqual({ user_id: ines.user_id });
+    await waitFor(() => expect(server().requestsTo('POST', `${base}/ownership-transfer`)[0]?.body).toEqual({ user_id: ines.user_id }));
     expect(await screen.findByText('You offered the ownership to Ines Invitee. It moves once they accept.', undefined, routeTimeout)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw offer' }));
