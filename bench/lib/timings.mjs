@@ -5,10 +5,22 @@
 export class Timings {
   /** @type {Map<string, { latencies: number[], statuses: Map<number, number> }>} */
   #endpoints = new Map();
-  /** Network failures (no answer at all), by endpoint. */
+  /** Network failures (no answer at all), by endpoint, warm-up included. */
   errors = new Map();
+  /** Answers before this moment (performance.now()) are a warm-up's: only their 5xx are kept. */
+  #measuredFrom = 0;
+  #warmUpServerErrors = 0;
+
+  /** From `time` on answers are measured; earlier ones count only if they are 5xx (a target all run long). */
+  measureFrom(time) {
+    this.#measuredFrom = time;
+  }
 
   record(endpoint, milliseconds, status) {
+    if (performance.now() < this.#measuredFrom) {
+      if (status >= 500) this.#warmUpServerErrors += 1;
+      return;
+    }
     let entry = this.#endpoints.get(endpoint);
     if (!entry) this.#endpoints.set(endpoint, (entry = { latencies: [], statuses: new Map() }));
     entry.latencies.push(milliseconds);
@@ -19,9 +31,9 @@ export class Timings {
     this.errors.set(endpoint, (this.errors.get(endpoint) ?? 0) + 1);
   }
 
-  /** Answers with a status of 500 or more, in all. */
+  /** Answers with a status of 500 or more, in all (the warm-up's included). */
   get serverErrors() {
-    let count = 0;
+    let count = this.#warmUpServerErrors;
     for (const { statuses } of this.#endpoints.values()) for (const [status, times] of statuses) if (status >= 500) count += times;
     return count;
   }
