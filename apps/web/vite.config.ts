@@ -5,6 +5,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { preactAliases } from './preact-aliases.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preloads.ts';
+import { zodWithoutJsonSchema } from './vite-zod-without-json-schema.ts';
 
 const apiServer = 'http://localhost:3000';
 
@@ -18,7 +19,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads({ srcDir: fileURLToPath(new URL('./src', import.meta.url)), signedIn: { layouts: ['app', 'settings', 'session'], importer: 'lib/session-store.ts', modules: ['@app/contract/account'] } }), precompress()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), routePreloads({ srcDir: fileURLToPath(new URL('./src', import.meta.url)), signedIn: { layouts: ['app', 'settings', 'session'], importer: 'lib/session-store.ts', modules: ['@app/contract/account'] } }), precompress()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
   },
