@@ -2,14 +2,12 @@ import { reportApiPaths } from '@app/contract/api-paths';
 import { reportList, type ReportListItem } from '@app/contract/reports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { httpClient } from './http-client.ts';
+import { reportsRootKey } from './report-query-keys.ts';
 
 // `GET /api/reports`: the caller's reports, newest first (issue 11). In lib, not in the reports
 // feature, because the dashboard reads it too (its Reports step is done once a report is ready).
 // While a report is being made the list asks again every few seconds, so the row turns ready
 // without a reload, and stops once nothing is on its way.
-
-/** Every reports query (whichever user, list or single report): what a payment, a retry or an update invalidates. */
-export const reportsRootKey = ['reports'] as const;
 
 /** Asked again this often while a report is being generated. */
 export const generatingPollMs = 2000;

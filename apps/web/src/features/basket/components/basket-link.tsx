@@ -8,7 +8,6 @@ import { routePath } from '@/lib/route-paths';
 import { useSession } from '@/lib/use-session';
 import { cn } from '@/lib/utils';
 import { useBasket } from '../api/basket-query';
-import { basketToasts } from '../lib/basket-toasts';
 
 /**
  * The app header's basket: a link to the Basket page with the number of items. Mounted on every
@@ -26,7 +25,9 @@ export function BasketLink({ className }: { className?: string }) {
   useEffect(() => {
     if (!basket.isError || basket.errorUpdatedAt === announced.current) return;
     announced.current = basket.errorUpdatedAt;
-    basketToasts.failed('fetch', basket.error.message);
+    // The toasts (and the basket's texts) load with the first failure: this link is on every app page.
+    const message = basket.error.message;
+    void import('../lib/basket-toasts').then(({ basketToasts }) => basketToasts.failed('fetch', message));
   }, [basket.isError, basket.errorUpdatedAt, basket.error]);
 
   // The Basket page needs a finished registration (spec 2); until then the link would only bounce.
@@ -35,7 +36,7 @@ export function BasketLink({ className }: { className?: string }) {
   return (
     <NavLink
       to={routePath('checkout.basket')}
-      aria-label={t('basket.header.label', { count })}
+      aria-label={t('nav.basket', { count })}
       className={({ isActive }) =>
         cn(buttonClassName({ variant: 'ghost', size: 'icon' }), 'relative', isActive && 'bg-accent text-accent-foreground', className)
       }

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { billingDetailsRootKey } from '@/lib/billing-details';
 import type { RequestResult } from '@/lib/http-client';
-import { reportsRootKey } from '@/lib/report-list';
+import { reportsRootKey } from '@/lib/report-query-keys';
 import { paymentMethodsQueryOptions } from '@/lib/payment-methods';
 import { sessionStore } from '@/lib/session-store';
 import { useNavigateTo } from '@/lib/use-navigate-to';

@@ -1,7 +1,7 @@
 import { reportApiPaths } from '@app/contract/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadWithSession } from '@/lib/download-file';
-import { reportsRootKey } from '@/lib/report-list';
+import { reportsRootKey } from '@/lib/report-query-keys';
 
 export interface ReportPdfRequest {
   type: string;

@@ -2,7 +2,8 @@ import { reportApiPaths } from '@app/contract/api-paths';
 import { reportView, type ReportView } from '@app/contract/reports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { httpClient } from '@/lib/http-client';
-import { generatingPollMs, reportsRootKey } from '@/lib/report-list';
+import { generatingPollMs } from '@/lib/report-list';
+import { reportsRootKey } from '@/lib/report-query-keys';
 
 /** A failed load, with its status so the page can tell "not found" from a passing fault. */
 export class ReportLoadError extends Error {

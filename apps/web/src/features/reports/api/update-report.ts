@@ -2,7 +2,7 @@ import { reportApiPaths } from '@app/contract/api-paths';
 import { reportEnvelope } from '@app/contract/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { httpClient } from '@/lib/http-client';
-import { reportsRootKey } from '@/lib/report-list';
+import { reportsRootKey } from '@/lib/report-query-keys';
 
 /**
  * `POST /api/reports/{type}/{id}/update`: a free new edition from the latest answers. The report
