@@ -21,7 +21,13 @@ const proxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), routePreloads({ srcDir: fileURLToPath(new URL('./src', import.meta.url)), signedIn: { layouts: ['app', 'settings', 'session'], importer: 'lib/session-store.ts', modules: ['@app/contract/account'] } }), precompress()],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...preactAliases,
+      // React Router's package exports name its development build only (its dev warnings on); the
+      // production build beside it is the same code with them off: 0.5 KB gzipped less.
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+    ],
   },
   server: { proxy },
   preview: { proxy },
