@@ -27,6 +27,7 @@ import {
   type BirthFormField,
 } from '../../birth-details/birth-details-form';
 import { LocationSearch } from '../../birth-details/components/location-search';
+import '../birth-details-texts';
 
 const dateId = 'birth-date';
 const timeId = 'birth-time';

@@ -5,6 +5,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { routePath } from '@/lib/route-paths';
 import { returnPathParam } from '@/lib/return-path';
 import { SettingsSection } from './settings-section';
+import '../settings-texts';
 
 function formatBirthDate(isoDate: string, language: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

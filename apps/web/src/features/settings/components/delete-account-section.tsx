@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { routePath } from '@/lib/route-paths';
 import { SettingsSection } from './settings-section';
+import '../settings-texts';
 
 const deletedItems = ['profile', 'results', 'reports', 'organisations', 'sessions'] as const;
 

@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import '../settings-texts';
 
 /**
  * For accounts created through Google that never set a password: the password forms cannot work

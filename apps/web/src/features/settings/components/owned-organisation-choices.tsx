@@ -6,6 +6,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
+import '../settings-texts';
 
 export type OrganisationAction = '' | 'transfer' | 'close';
 

@@ -5,6 +5,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { downloadPersonalData } from '../api/download-personal-data';
 import { SettingsSection } from './settings-section';
+import '../settings-texts';
 
 const exportedItems = ['profile', 'answers', 'purchases', 'reports', 'organisations'] as const;
 

@@ -20,6 +20,7 @@ import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { translateValidationMessage } from '@/lib/validation-message';
 import { updateProfile } from '../api/update-profile';
 import { SettingsSection } from './settings-section';
+import '../settings-texts';
 
 const formFields = ['name', 'email', 'locale'] as const satisfies readonly (keyof UpdateProfileRequest)[];
 type Locale = (typeof supportedLocales)[number];

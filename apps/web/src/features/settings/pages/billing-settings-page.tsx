@@ -19,6 +19,7 @@ import { translateValidationMessage } from '@/lib/validation-message';
 import { deleteBillingDetails } from '../api/delete-billing-details';
 import { updateBillingDetails } from '../api/update-billing-details';
 import { SettingsSection } from '../components/settings-section';
+import '../settings-texts';
 
 // Settings › Billing (the spec's BillingSettings page; its personal part, issue 16): the account's
 // billing details with the field names of spec section 3, which prefill the checkout and whose

@@ -20,6 +20,7 @@ import { deleteAccount } from '../api/delete-account';
 import { useOwnedOrganisations } from '../api/owned-organisations';
 import { OwnedOrganisationChoices, type DeleteAccountFormValues } from '../components/owned-organisation-choices';
 import { SettingsSection } from '../components/settings-section';
+import '../settings-texts';
 
 /**
  * The spec's ConfirmPassword page (password.confirm, /settings/confirm-password): the password

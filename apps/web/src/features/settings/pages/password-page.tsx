@@ -13,6 +13,7 @@ import { translateValidationMessage } from '@/lib/validation-message';
 import { changePassword } from '../api/change-password';
 import { NoPasswordNotice } from '../components/no-password-notice';
 import { SettingsSection } from '../components/settings-section';
+import '../settings-texts';
 
 const formFields = ['current_password', 'password', 'password_confirmation'] as const satisfies readonly (keyof ChangePasswordRequest)[];
 function isFormField(field: PropertyKey | undefined): field is (typeof formFields)[number] {
