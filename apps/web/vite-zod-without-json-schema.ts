@@ -44,7 +44,8 @@ export function withoutProcessors(code: string): string {
   if (!kept.includes('export function aggregateChecks(')) {
     throw new Error('zod-without-json-schema: json-schema-processors.js has changed (no aggregateChecks before its JSON Schema part); update the plugin');
   }
-  const stubbed = exportedNames(code.slice(start)).filter((name) => !exportedNames(kept).includes(name));
+  const keptNames = new Set(exportedNames(kept));
+  const stubbed = exportedNames(code.slice(start)).filter((name) => !keptNames.has(name));
   return `${kept}${unavailable}${stubbed.map(stubFor).join('')}`;
 }
 
