@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { preactAliases } from './preact-aliases.ts';
+import { directIconImports } from './vite-direct-icon-imports.ts';
+import { pageChunks } from './vite-page-chunks.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preloads.ts';
 import { zodWithoutJsonSchema } from './vite-zod-without-json-schema.ts';
@@ -18,8 +20,16 @@ const proxy: Record<string, ProxyOptions> = {
   '^/health$': { target: apiServer },
 };
 
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+// A signed-in page also loads the account's schema at start, when the stored session is restored.
+const signedIn = { layouts: ['app', 'settings', 'session'], importer: 'lib/session-store.ts', modules: ['@app/contract/account'] };
+// Everything the entry imports statically goes into the entry's own chunk instead of ten small
+// shared ones (react, jsx-runtime, i18n...).
+const initialGroup = { name: 'index', tags: ['$initial' as const] };
+const chunksByPages = pageChunks({ srcDir, signedIn, initialGroup, plan: { fileCost: Number(process.env.FILE_COST ?? 3000), unusedShare: Number(process.env.UNUSED ?? 0.1) } });
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), routePreloads({ srcDir: fileURLToPath(new URL('./src', import.meta.url)), signedIn: { layouts: ['app', 'settings', 'session'], importer: 'lib/session-store.ts', modules: ['@app/contract/account'] } }), precompress()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), directIconImports(), routePreloads({ srcDir, signedIn }), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -36,19 +46,9 @@ export default defineConfig({
     // Maps for error reporting uploads, without the comment that makes every browser fetch them.
     sourcemap: 'hidden',
     rolldownOptions: {
-      output: {
-        // Everything the entry imports statically goes into the entry's own chunk instead of ten
-        // small shared ones (react, jsx-runtime, i18n...): over HTTP/1.1 a phone opens six
-        // connections per host, so each further file of the first load costs a round trip.
-        codeSplitting: {
-          groups: [
-            { name: 'index', tags: ['$initial'] },
-            // The form parts every form page uses (the login page first): one file instead of six
-            // of a few hundred bytes each, 1.5 KB less gzipped on the login page.
-            { name: 'form-ui', test: /src\/components\/(ui\/(input|label|button|pending-button|form-alert)|text-field|email-field)\.tsx$/ },
-          ],
-        },
-      },
+      // The first output plans the chunks by the pages that load them and is not written; the
+      // second is the product (vite-page-chunks.ts).
+      output: [chunksByPages.planningOutput, { codeSplitting: chunksByPages.codeSplitting }],
     },
   },
 });
