@@ -39,6 +39,39 @@ test('a signed-in page names the app shell and the page in its HTML, and the bro
   expect(loaded.filter((path) => !named.includes(path))).toEqual([]);
 });
 
+test('the web fonts arrive after the first screen on a first visit, and with it on the next', async ({ page }) => {
+  const fontRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontRequests.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto('/login');
+  // Not in the HTML (no preload) and not in the app's stylesheet: the first screen is drawn first.
+  expect(await response?.text()).not.toMatch(/woff2/);
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Manrope Variable"') && document.fonts.check('600 24px "Fraunces Variable"'))).toBe(true);
+  const loadedFamilies = () =>
+    page.evaluate(() => {
+      const families = new Set<string>();
+      document.fonts.forEach((face) => {
+        if (face.status === 'loaded') families.add(face.family.replace(/"/g, ''));
+      });
+      return [...families].sort();
+    });
+  await expect.poll(loadedFamilies).toEqual(['Fraunces Variable', 'Manrope Variable']);
+  expect(fontRequests.some((path) => /manrope-latin-wght-normal-[\w-]+\.woff2$/.test(path))).toBe(true);
+
+  // The next visit asks for them at start: the stylesheet is in the document before the page's heading.
+  await page.reload();
+  const linkedBeforeFirstScreen = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const check = () => (document.querySelector('h1') ? resolve(document.querySelector('link[data-web-fonts]') !== null) : requestAnimationFrame(check));
+        check();
+      }),
+  );
+  expect(linkedBeforeFirstScreen).toBe(true);
+});
+
 test('robots.txt keeps signed-in pages out of search engines; the manifest names icons that exist', async ({ request }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
