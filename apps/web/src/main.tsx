@@ -12,7 +12,7 @@ import { initSessionRecording } from './lib/session-recording';
 import { loadCachedWebFonts } from './lib/web-fonts';
 
 void initErrorReporting();
-loadCachedWebFonts();
+void loadCachedWebFonts();
 initSessionRecording();
 // Follows the OS while 'system' (public/appearance-init.js already set the first paint's theme).
 appearanceStore.start();

@@ -1,17 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadCachedWebFonts, loadWebFonts } from './web-fonts.ts';
 
 const fontLinks = () => document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-web-fonts]');
 
-/** A stand-in for the browser's FontFaceSet (jsdom has none): one face, as loaded as `status` says. */
-function useFontFaceSet(status: FontFaceLoadStatus) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: Object.assign([{ status }], { ready: Promise.resolve() }) });
-}
-
 afterEach(() => {
   for (const link of fontLinks()) link.remove();
-  localStorage.clear();
-  Reflect.deleteProperty(document, 'fonts');
 });
 
 describe('the web fonts', () => {
@@ -22,30 +15,20 @@ describe('the web fonts', () => {
     expect(fontLinks()).toHaveLength(1);
   });
 
-  it('are asked for at start only when an earlier visit downloaded a face', async () => {
-    loadCachedWebFonts();
-    expect(fontLinks()).toHaveLength(0);
-
-    useFontFaceSet('loaded');
-    loadWebFonts();
-    fontLinks()[0]!.dispatchEvent(new Event('load'));
-    await Promise.resolve();
-    await Promise.resolve();
-    fontLinks()[0]!.remove();
-
-    loadCachedWebFonts();
+  it('are asked for at start when the browser has the text face cached, without using the network', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('font', { status: 200 }));
+    await loadCachedWebFonts();
     expect(fontLinks()).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledWith(expect.stringMatching(/manrope-latin-wght-normal/), { cache: 'only-if-cached', mode: 'same-origin' });
   });
 
-  it('are not remembered as downloaded when no face arrived', async () => {
-    useFontFaceSet('error');
-    loadWebFonts();
-    fontLinks()[0]!.dispatchEvent(new Event('load'));
-    await Promise.resolve();
-    await Promise.resolve();
-    fontLinks()[0]!.remove();
+  it('wait for the first screen when the cache does not have it, or the browser refuses to look', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response(null, { status: 504 }));
+    await loadCachedWebFonts();
+    expect(fontLinks()).toHaveLength(0);
 
-    loadCachedWebFonts();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('only-if-cached is not supported'));
+    await loadCachedWebFonts();
     expect(fontLinks()).toHaveLength(0);
   });
 });
