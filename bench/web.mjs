@@ -14,7 +14,9 @@
 // Lighthouse: it loads each page once (a phone's viewport) and prints what its JavaScript holds,
 // gzipped KB per npm package and app folder, from the build's sourcemaps (bench/lib/bundle-contents.mjs).
 // `--reports DIR` also writes each page's median Lighthouse report there as JSON (what the largest
-// paint was, the request chains, the main thread's work), for looking into a score.
+// paint was, the request chains, the main thread's work), for looking into a score; `--artifacts
+// DIR` each run's trace and network log, which bench/lantern-paths.mjs reads (the simulated
+// critical path, and what removing a request would change).
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,7 +35,8 @@ const runs = Number(valueOf('--runs', 3));
 const port = Number(valueOf('--port', 3213));
 const contentsOnly = args.includes('--contents');
 const reportsDir = valueOf('--reports', null);
-const onlyPages = args.filter((arg, index) => !arg.startsWith('--') && !['--runs', '--port', '--reports'].includes(args[index - 1]));
+const artifactsDir = valueOf('--artifacts', null);
+const onlyPages = args.filter((arg, index) => !arg.startsWith('--') && !['--runs', '--port', '--reports', '--artifacts'].includes(args[index - 1]));
 const distDir = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 /** Issue 14: every page's budgets (issue 15's 90 KB for login and sign-up is reported as its own column). */
@@ -167,6 +170,12 @@ async function lighthouseRun(browser, url, attempt = 1) {
   // before each run (localStorage is kept, so the session survives).
   const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: categories }, undefined, page);
   await page.close();
+  if (artifactsDir !== null && result && !result.lhr.runtimeError) {
+    mkdirSync(artifactsDir, { recursive: true });
+    const { Trace, DevtoolsLog, GatherContext, settings, URL } = result.artifacts;
+    const name = `${new globalThis.URL(url).pathname.slice(1).replaceAll('/', '-') || 'root'}-${Date.now()}.json`;
+    writeFileSync(join(artifactsDir, name), JSON.stringify({ trace: Trace, devtoolsLog: DevtoolsLog, gatherContext: GatherContext, settings, url: URL }));
+  }
   const error = result ? result.lhr.runtimeError : { message: 'no result' };
   if (!error) return result.lhr;
   if (attempt < 3) return lighthouseRun(browser, url, attempt + 1);

@@ -9,10 +9,8 @@ import { appearanceStore } from './lib/appearance';
 import { initErrorReporting } from './lib/error-reporting';
 import { sessionStore } from './lib/session-store';
 import { initSessionRecording } from './lib/session-recording';
-import { loadCachedWebFonts } from './lib/web-fonts';
 
 void initErrorReporting();
-void loadCachedWebFonts();
 initSessionRecording();
 // Follows the OS while 'system' (public/appearance-init.js already set the first paint's theme).
 appearanceStore.start();
