@@ -1,8 +1,10 @@
-// The part of fontkit (pdfkit's font engine, which ships no types) that pdf-fonts.ts uses.
+// The part of fontkit (pdfkit's font engine, which ships no types) that lib/pdf uses.
 declare module 'fontkit' {
   export interface Glyph {
     id: number;
     advanceWidth: number;
+    /** The characters the glyph was made for (none for a glyph a letter was split into, such as a dot). */
+    codePoints: number[];
   }
   export interface GlyphPosition {
     xAdvance: number;
@@ -17,7 +19,10 @@ declare module 'fontkit' {
   }
   export interface Font {
     postscriptName: string;
-    layout(text: string, features?: string[] | Record<string, boolean>): GlyphRun;
+    /** Code points the font has glyphs for. */
+    characterSet: number[];
+    /** `script` and `language` are detected when not given; `direction` defaults to the script's. */
+    layout(text: string, features?: string[] | Record<string, boolean>, script?: string, language?: string, direction?: 'ltr' | 'rtl'): GlyphRun;
     hasGlyphForCodePoint(codePoint: number): boolean;
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font;

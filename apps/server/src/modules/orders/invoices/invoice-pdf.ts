@@ -33,7 +33,8 @@ export function renderInvoice(order: Order, options: InvoiceOptions): Promise<Bu
     doc.on('error', reject);
   });
 
-  // Manrope (the product's text face), embedded: names and addresses in any EU language print as typed (Helvetica has Latin-1 only).
+  // Manrope (the product's text face), embedded: names and addresses in any EU language print as typed (Helvetica has Latin-1 only);
+  // Arabic, Hebrew and emoji from its fallback fonts, right to left where they read so (lib/pdf).
   registerPdfFonts(doc);
   const seller = { ...options.seller, vatNumber: options.sellerVatNumber ?? options.seller.vatNumber };
   const left = 50;

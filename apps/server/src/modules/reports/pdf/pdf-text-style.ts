@@ -1,5 +1,6 @@
 import { bodyLineGap, colors, fonts, fontSizes } from './pdf-theme.ts';
 import { BoundedMap } from '../../../lib/bounded-map.ts';
+import { afterEllipsis } from '../../../lib/pdf/pdf-text-runs.ts';
 
 export interface TextStyle {
   font: string;
@@ -64,19 +65,23 @@ export function label(doc: PDFKit.PDFDocument, text: string, x: number, y: numbe
 /**
  * `text` cut to fit `width` on one line in `style`, with an ellipsis where it was cut: a typed name
  * in a running header or footer, which never wraps, must not run into the page number or past the
- * paper's edge (issue 14).
+ * paper's edge (issue 14). Right-to-left text keeps the ellipsis at the end it was cut at.
  */
 export function fitted(doc: PDFKit.PDFDocument, text: string, style: TextStyle, width: number): string {
   useStyle(doc, style);
   if (doc.widthOfString(text) <= width) return text;
   const characters = [...text];
+  const cut = (length: number) => {
+    const start = characters.slice(0, length).join('').trimEnd();
+    return `${start}…${afterEllipsis(start)}`;
+  };
   let low = 0;
   let high = characters.length;
   // The longest start of the text that still fits with the ellipsis.
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(`${characters.slice(0, middle).join('').trimEnd()}…`) <= width) low = middle;
+    if (doc.widthOfString(cut(middle)) <= width) low = middle;
     else high = middle - 1;
   }
-  return `${characters.slice(0, low).join('').trimEnd()}…`;
+  return cut(low);
 }

@@ -18,17 +18,26 @@ const payload = `<img src=x onerror="window.__xss=1">"'&<script>window.__xss=2</
 const unbroken = 'Wolfeschlegelsteinhausenbergerdorff'.repeat(7);
 const rightToLeft = 'نور الهدى 👩‍💻 דוד כהן 🎉';
 /**
- * Each typed text and what the PDF shows of it: the text face (Manrope: Latin, Greek, Cyrillic) has
- * no Arabic, Hebrew or emoji, so each such letter is a '?' (the joiner inside the emoji is left out).
+ * Each typed text and what a reader gives back of it from the paper, left to right: Arabic and
+ * Hebrew (from the fallback fonts) read right to left, so the words of the right-to-left run stand
+ * in reverse, each word in reading order (the reader puts a right-to-left word back so), with the
+ * emoji between them; the last emoji, after the run, stays at its end (the page is left to right).
+ * A letter printed as '?' or lost fails the comparison.
  */
 const typedTexts = [
   ['markup', `Ada ${payload}`, `Ada ${payload}`],
   ['unbroken', unbroken, unbroken],
-  ['rightToLeft', rightToLeft, '??? ????? ?? ??? ??? ?'],
+  ['rightToLeft', rightToLeft, 'כהן דוד 👩‍💻 الهدى نور 🎉'],
 ] as const;
 
 /** Compares text regardless of how lines wrapped or how the reader split the runs. */
 const squeeze = (text: string) => text.replace(/\s+/g, '');
+
+/** A page's text as it stands on the paper: line by line, each line's pieces left to right. */
+const onPaper = (page: ReadPdf['pages'][number] | undefined) => squeeze(page?.lines.join(' ') ?? '');
+
+/** No control character (a glyph copied as its number, or as NUL) in what a reader copies. */
+const controlCharacter = /[^\P{Cc}\s]/u;
 
 /** No two pieces of text on the page are drawn over each other (their boxes, the descenders left out). */
 function expectNoOverlap(page: ReadPdf['pages'][number]): void {
@@ -67,11 +76,19 @@ describe('a personal report for a name as typed', async () => {
     const read = await readPdf(pdf);
     expect(pageCount).toBe(plain.pageCount);
     // The cover says who the report is for; the running footer too (cut to its line when too long).
-    expect(squeeze(read.pagesText[0] ?? '')).toContain(squeeze(shown));
-    expect(squeeze(read.pagesText[1] ?? '')).toContain(squeeze(shown).slice(0, 20));
-    expect(read.text).not.toContain('\u0000');
+    expect(onPaper(read.pages[0])).toContain(squeeze(shown));
+    expect(onPaper(read.pages[1])).toContain([...squeeze(shown)].slice(0, 20).join(''));
+    expect(read.text).not.toMatch(controlCharacter);
     expectLaidOut(read);
     expectNoOverlap(read.pages[0]!);
+  });
+
+  it('cuts a right-to-left name too long for the footer at its end, the ellipsis on its left', async () => {
+    const { pdf } = await renderReportPdf(reportDocumentFixture('big5', { person_name: Array(8).fill('نور الهدى דוד כהן').join(' ') }));
+    const footer = (await readPdf(pdf)).pages[1]!.pieces.filter((piece) => piece.str.trim() && piece.y < 50 && !piece.str.startsWith('Page'));
+    const ellipsis = footer.find((piece) => piece.str.includes('…'));
+    expect(ellipsis).toBeDefined();
+    expect(Math.min(...footer.map((piece) => piece.x))).toBe(ellipsis!.x);
   });
 });
 
@@ -96,9 +113,9 @@ describe('a team report for an organisation’s name and position titles as type
     const { pdf, pageCount } = await renderTeamReportPdf(teamDocument(text, `Lead ${text}`));
     const read = await readPdf(pdf);
     expect(pageCount).toBe(plain.pageCount);
-    expect(squeeze(read.pagesText[0] ?? '')).toContain(squeeze(shown));
-    expect(squeeze(read.text)).toContain(squeeze(`Position title: Lead ${shown}`));
-    expect(read.text).not.toContain('\u0000');
+    expect(onPaper(read.pages[0])).toContain(squeeze(shown));
+    expect(read.pages.map(onPaper).join('')).toContain(squeeze(`Position title: Lead ${shown}`));
+    expect(read.text).not.toMatch(controlCharacter);
     // The document's title (the viewer's window) is metadata, not drawn: it keeps every letter.
     expect(read.title).toBe(`Team report: ${text}`);
     expectLaidOut(read);
