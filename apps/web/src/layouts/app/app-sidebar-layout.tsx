@@ -7,12 +7,16 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { SkipToContentLink } from '@/components/skip-to-content-link';
 import { Button } from '@/components/ui/button';
 import type { Crumb } from '@/lib/page-handle';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useSession } from '@/lib/use-session';
 import { cn } from '@/lib/utils';
 
 // The phone's drawer (Radix Dialog) loads with the first tap on the menu button: no first
 // screen needs it (issue 14, web budgets).
 const AppSidebarDrawer = lazy(() => import('./app-sidebar-drawer').then((module) => ({ default: module.AppSidebarDrawer })));
+
+/** Tailwind's md breakpoint, where the sidebar shows beside the page instead of as a drawer. */
+const desktopQuery = '(min-width: 48rem)';
 
 const collapsedStorageKey = 'sidebar_collapsed';
 const storedFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -55,6 +59,9 @@ export function AppSidebarLayout({ breadcrumbs, notices, headerEnd, children }: 
   // Mounted from the first opening on, so closing keeps Radix's own focus and animation handling.
   const [drawerWanted, setDrawerWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  // A phone never shows the desktop sidebar (its menu opens the drawer): not drawn there, it costs
+  // a slow phone's first screen nothing (issues 14, 15: a quarter of the basket page's elements).
+  const desktop = useMediaQuery(desktopQuery, true);
 
   const toggleCollapsed = () => {
     const next = !collapsed;
@@ -72,7 +79,7 @@ export function AppSidebarLayout({ breadcrumbs, notices, headerEnd, children }: 
           collapsed ? 'w-16' : 'w-64',
         )}
       >
-        {user && <AppSidebar user={user} collapsed={collapsed} />}
+        {user && desktop && <AppSidebar user={user} collapsed={collapsed} />}
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
