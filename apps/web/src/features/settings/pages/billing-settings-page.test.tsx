@@ -68,6 +68,13 @@ describe('settings: billing', () => {
     expect(screen.getByLabelText('Postal code')).toHaveValue('1100-053');
     expect(screen.getByLabelText('County (optional)')).toHaveValue('');
     expect(screen.getByLabelText('Country')).toHaveValue('PT');
+    // The list: the placeholder, then every country by its name, the saved one chosen.
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    expect(country).toHaveDisplayValue('Portugal');
+    const options = within(country).getAllByRole('option');
+    expect(options.length).toBeGreaterThan(240);
+    expect(options[0]).toHaveValue('');
+    expect(within(country).getByRole('option', { name: 'Bosnia & Herzegovina' })).toHaveValue('BA');
   });
 
   it('opens with the account’s name and e-mail when none are saved, saves the edited details and says so', async () => {
