@@ -40,14 +40,23 @@ export function countryOptions(language: string = browserLanguage()): CountryOpt
   return options;
 }
 
+// Intl.Locale's maximize loads likely-subtags data: about 2 ms a time on a phone, asked on every
+// basket price. One answer per language tag is kept.
+const browserCountries = new Map<string, string>();
+
 /** The country of the browser's language tag ('de-AT' -> 'AT') when it is one we list, else ''. */
 export function browserCountry(language: string = browserLanguage()): string {
-  try {
-    const region = new Intl.Locale(language).maximize().region ?? '';
-    return countryCodes.includes(region) ? region : '';
-  } catch {
-    return '';
+  let country = browserCountries.get(language);
+  if (country === undefined) {
+    try {
+      const region = new Intl.Locale(language).maximize().region ?? '';
+      country = countryCodes.includes(region) ? region : '';
+    } catch {
+      country = '';
+    }
+    browserCountries.set(language, country);
   }
+  return country;
 }
 
 /** The name of a listed country in `language` ('FR' -> 'France'); the code itself for one we do not list. */

@@ -2,6 +2,7 @@ import type { AssessmentResultsResponse, Big5Result, EnvironmentResult, ValuesRe
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accentClass } from '@/lib/assessment-accent';
+import { formatList } from '@/lib/list-format';
 import { cn } from '@/lib/utils';
 
 // The results said in words before any chart (issue 16): a sentence per finished assessment, made
@@ -10,9 +11,6 @@ import { cn } from '@/lib/utils';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-function listOf(items: string[], language: string): string {
-  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(items);
-}
 
 function big5Sentence(result: Big5Result, t: Translate): string | null {
   const sorted = [...result.traits].sort((a, b) => b.score - a.score);
@@ -29,7 +27,7 @@ function environmentSentence(result: EnvironmentResult, t: Translate, language: 
   const culture = [...result.culture_mix].sort((a, b) => b.share - a.share)[0];
   if (result.top_work_values.length === 0 || !culture) return null;
   return t('dashboard.results.inWords.environment', {
-    values: listOf(
+    values: formatList(
       result.top_work_values.map((value) => value.label),
       language,
     ),
@@ -45,7 +43,7 @@ function valuesSentence(result: ValuesResult, t: Translate, language: string): s
   // Every value that shares the first rank, at most three.
   const top = result.top_values.filter((value) => value.rank === first.rank).slice(0, 3);
   return t('dashboard.results.inWords.values', {
-    top: listOf(
+    top: formatList(
       top.map((value) => value.label),
       language,
     ),

@@ -1,6 +1,7 @@
 import type { ReportListItem } from '@app/contract/reports';
 import { CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatList } from '@/lib/list-format';
 import { cn } from '@/lib/utils';
 
 const tone = {
@@ -33,10 +34,8 @@ export function ReportStatusBadge({ report }: { report: Pick<ReportListItem, 'st
 /** 'BIG5 and Environment': the assessments a report waits for, in the reader's language. */
 export function useWaitingForText(waitingFor: ReportListItem['waiting_for']): string {
   const { t, i18n } = useTranslation();
-  const names = waitingFor.map((type) => t(`reports.assessments.${type}`));
-  try {
-    return new Intl.ListFormat(i18n.resolvedLanguage ?? 'en', { style: 'long', type: 'conjunction' }).format(names);
-  } catch {
-    return names.join(', ');
-  }
+  return formatList(
+    waitingFor.map((type) => t(`reports.assessments.${type}`)),
+    i18n.resolvedLanguage ?? 'en',
+  );
 }
