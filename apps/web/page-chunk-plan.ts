@@ -68,7 +68,7 @@ export function planPageChunks(units: readonly PlanUnit[], { fileCost, unusedSha
   let groups = [...bySet.values()];
   const refused = new Set<string>();
   for (;;) {
-    const reachable = new Map(groups.map((group) => [group, importedBy(group)]));
+    const reachable = new Map(groups.map((group) => [group, importsOf(group)]));
     let best: { a: Group; b: Group; gain: number; key: string } | undefined;
     for (let i = 0; i < groups.length; i += 1) {
       for (let j = i + 1; j < groups.length; j += 1) {
@@ -97,7 +97,9 @@ export function planPageChunks(units: readonly PlanUnit[], { fileCost, unusedSha
     }
     if (!best) break;
     const { a, b } = best;
-    if (reaches(a, b) || reaches(b, a)) {
+    // One reaching the other through a third group: merged, the two would import each other.
+    const through = (from: Group, to: Group) => [...from.imports].some((group) => group !== to && reachable.get(group)!.has(to));
+    if (through(a, b) || through(b, a)) {
       // Merges only add imports, so the circle stays: the pair is never tried again.
       refused.add(best.key);
       continue;
@@ -122,7 +124,7 @@ export function planPageChunks(units: readonly PlanUnit[], { fileCost, unusedSha
 }
 
 /** The groups `from` imports, directly or through others. */
-function importedBy(from: Group): Set<Group> {
+function importsOf(from: Group): Set<Group> {
   const seen = new Set<Group>();
   const pending = [...from.imports];
   for (let group = pending.pop(); group; group = pending.pop()) {
@@ -131,17 +133,4 @@ function importedBy(from: Group): Set<Group> {
     pending.push(...group.imports);
   }
   return seen;
-}
-
-/** Whether `from` reaches `to` through at least one other group (a merge of the two would close a circle). */
-function reaches(from: Group, to: Group): boolean {
-  const seen = new Set<Group>();
-  const pending = [...from.imports].filter((group) => group !== to);
-  for (let group = pending.pop(); group; group = pending.pop()) {
-    if (group === to) return true;
-    if (seen.has(group)) continue;
-    seen.add(group);
-    pending.push(...group.imports);
-  }
-  return false;
 }

@@ -75,20 +75,20 @@ function BillingFieldInput({ field }: { field: BillingField }) {
 
 const markupEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-/** The text as markup writes it: the names come from the browser's Intl, the placeholder from our texts. */
+/** The text as markup writes it: the names come from the browser's Intl, the empty choice's label from our texts. */
 function escapeMarkup(text: string): string {
   return text.replace(/[&<>"]/g, (character) => markupEscapes[character] ?? character);
 }
 
 /**
- * The country list's options (the placeholder, then about 250 countries) as markup, set as the
+ * The country list's options (the empty choice, then about 250 countries) as markup, set as the
  * select's content in one go: the browser builds them in well under a millisecond, where rendering
  * them as components held a slow phone's checkout for about 100 ms more (Lighthouse's total
  * blocking time, issues 14, 15). Set before the form registers the select, so its value applies.
  */
-function countryOptionsMarkup(placeholder: string): string {
+function countryOptionsMarkup(emptyChoice: string): string {
   const options = countryOptions().map((country) => `<option value="${country.code}">${escapeMarkup(country.name)}</option>`);
-  return `<option value="">${escapeMarkup(placeholder)}</option>${options.join('')}`;
+  return `<option value="">${escapeMarkup(emptyChoice)}</option>${options.join('')}`;
 }
 
 function CountryField({ field: { id, label, registration, error, placeholder, hint } }: { field: BillingField }) {

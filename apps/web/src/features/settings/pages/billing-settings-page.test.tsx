@@ -68,7 +68,7 @@ describe('settings: billing', () => {
     expect(screen.getByLabelText('Postal code')).toHaveValue('1100-053');
     expect(screen.getByLabelText('County (optional)')).toHaveValue('');
     expect(screen.getByLabelText('Country')).toHaveValue('PT');
-    // The list: the placeholder, then every country by its name, the saved one chosen.
+    // The list: the empty choice first, then every country by its name, the saved one chosen.
     const country = screen.getByRole('combobox', { name: 'Country' });
     expect(country).toHaveDisplayValue('Portugal');
     const options = within(country).getAllByRole('option');
