@@ -13,6 +13,7 @@ import { connectDatabase, type Database } from '../src/db/connection.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { ChangeSubscriber } from '../src/db/change-listener.ts';
 import { createLogger } from '../src/logger.ts';
+import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './test-database.ts';
 import type pg from 'pg';
 
@@ -37,6 +38,12 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Starts the background job workers (e-mail delivery), as main.ts does; default true. */
   jobs?: boolean;
+  /**
+   * Another PostgreSQL server's maintenance URL for this file's database (an older major version,
+   * for an upgrade test): the run's template lives on the test server only, so the database is
+   * created empty there and migrated and seeded as a server's start does. Default: the test server.
+   */
+  serverUrl?: string;
 }
 
 /** Cookie and header values that let a test make a non-GET call past the CSRF check. */
@@ -76,11 +83,12 @@ export interface TestApp {
  * and `close()` in afterAll; test files then run in parallel without sharing data.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const serverUrl = inject('testServerUrl');
+  const serverUrl = options.serverUrl ?? inject('testServerUrl');
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await createDatabase(serverUrl, name, inject('templateDatabase'));
+  await createDatabase(serverUrl, name, options.serverUrl ? undefined : inject('templateDatabase'));
   const url = databaseUrl(serverUrl, name);
   const { pool, db } = connectDatabase(url, { max: 5 });
+  if (options.serverUrl) await prepareDatabase(pool);
   const sessionLookups = connectDatabase(url, { max: 1, applicationName: 'compass-session-lookups' });
   // The session, basket and report list caches are off unless a test turns them on, or the
   // server-cached project (vitest.cached.config.ts) runs the whole suite with them on, their

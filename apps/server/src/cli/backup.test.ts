@@ -10,11 +10,9 @@ import { answerAllQuestions, completeSignupData } from '../../test/questionnaire
 import { seededSkus } from '../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { dropDatabase } from '../../test/test-database.ts';
-import { buildApp } from '../app.ts';
-import { connectDatabase } from '../db/connection.ts';
 import { repoRootDir } from '../paths.ts';
 import { findPostgresClientTools } from './postgres-client-tools.ts';
-import { cli } from '../../test/backup-cli.ts';
+import { cli, startInstance } from '../../test/backup-cli.ts';
 
 // `npm run backup` and `npm run restore` on a database at DATABASE_URL, as an operator runs them:
 // the real entries in child processes, the real pg_dump and pg_restore, real files, on the test
@@ -37,40 +35,6 @@ const serverMajor = await (async () => {
   }
 })();
 const tools = await findPostgresClientTools(serverMajor, process.env).catch(() => undefined);
-
-/** A server instance on the test app's database, as an operator starts and stops one. */
-interface Instance {
-  t: TestApp;
-  stop: () => Promise<void>;
-}
-
-async function startInstance(base: TestApp): Promise<Instance> {
-  const main = connectDatabase(base.databaseUrl, { max: 5 });
-  const lookups = connectDatabase(base.databaseUrl, { max: 1, applicationName: 'compass-session-lookups' });
-  const app = buildApp(base.config, { db: main.db, pool: main.pool, sessionLookupDb: lookups.db });
-  await app.ready();
-  return {
-    t: {
-      ...base,
-      app,
-      db: main.db,
-      pool: main.pool,
-      sessionLookupPool: lookups.pool,
-      // As TestApp's, on this instance (the base app is closed).
-      csrf: async () => {
-        const response = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
-        const token = response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-        const cookie = response.cookies.map((set) => `${set.name}=${set.value}`).join('; ');
-        return { token, cookie, headers: { cookie, 'x-xsrf-token': token } };
-      },
-    },
-    stop: async () => {
-      await app.close();
-      await lookups.pool.end();
-      await main.pool.end();
-    },
-  };
-}
 
 describe('npm run backup and npm run restore', () => {
   let base: TestApp;

@@ -9,7 +9,7 @@ import { serverMajorVersion } from './backup-command.ts';
 import { backupApplicationName, describeDatabase, filesNotInBackup } from './backup-scope.ts';
 import { openCliDatabase, runningEmbeddedPostgres, type CliDatabase } from './cli-database.ts';
 import { backupKind, checkEmbeddedBackup, EmbeddedRestoreFailure, EmbeddedRestoreRefusal, restoreEmbeddedBackup } from './embedded-restore.ts';
-import { ClientToolError, findPostgresClientTools, MissingClientToolsError, runClientTool, type PostgresClientTools } from './postgres-client-tools.ts';
+import { chooseRestoreTools, ClientToolError, listPostgresClientTools, MissingClientToolsError, newestClientTools, runClientTool, type PostgresClientTools } from './postgres-client-tools.ts';
 import { loadCliConfig } from './cli-config.ts';
 
 export const restoreUsage = `Usage: npm run restore -- FILE
@@ -19,8 +19,9 @@ Replaces everything in the server's database with the backup in FILE, made by np
   database in DATA_DIR (DATABASE_URL unset); the data directory it replaces is kept beside it,
   renamed DATA_DIR/postgres-before-restore-<UTC time>.
 - a .dump (pg_dump's custom format) restores into the database at DATABASE_URL, or into the
-  embedded one if pg_restore of its version is installed: every table, sequence and queued job;
-  what the database held before is gone.
+  embedded one: every table, sequence and queued job; what the database held before is gone. It
+  needs pg_restore of the version that made the dump or newer, and a server of the dump's major
+  version or newer (the way to move to a newer PostgreSQL).
 Stop every server instance first: the restore refuses while anything else uses the database.
 Migrations newer than the backup are applied (at once for a .tar.gz, at the next server start for
 a .dump). Report PDFs are not in the backup: put their folder or bucket back yourself.`;
@@ -62,14 +63,22 @@ export async function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, 
     return 1;
   }
   try {
-    const tools = await findPostgresClientTools(await serverMajorVersion(database.pool), env);
-    const backup = await readBackupHeader(tools, file);
+    const serverMajor = await serverMajorVersion(database.pool);
+    const found = await listPostgresClientTools(env);
+    const backup = await readBackupHeader(newestClientTools(found, env), file);
+    if (backup.fromMajor > serverMajor) {
+      throw new RestoreRefusal(
+        `${file} is a backup of PostgreSQL ${backup.fromMajor} and the database is PostgreSQL ${serverMajor}: a dump restores into the same or a newer major version only, never an older one. ` +
+          `Restore it into PostgreSQL ${backup.fromMajor} or newer; nothing was changed.`,
+      );
+    }
+    const tools = chooseRestoreTools(found, { dumpMajor: backup.dumpMajor, serverMajor }, env);
     await refuseWhileOthersAreConnected(database.pool);
     const startedAt = performance.now();
     await replaceDatabase(database, tools, file);
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     output.stdout(
-      `Restored ${file} (${backup.description}) into ${describeDatabase(database, config)} in ${seconds} s: ` +
+      `Restored ${file} (${backup.description}) into ${describeDatabase(database, config)}, PostgreSQL ${serverMajor}, with ${tools.version.replace(/^pg_dump/, 'pg_restore')} in ${seconds} s: ` +
         `every table, sequence and queued job now is as in the backup; what the database held before is gone.\n` +
         `The next server start applies the migrations newer than the backup.\n${filesNotInBackup(config)}\n`,
     );
@@ -124,20 +133,42 @@ async function restoreEmbedded(file: string, config: Config, output: CommandOutp
   }
 }
 
+interface BackupHeader {
+  description: string;
+  /** The major version of the server it was dumped from, and of the pg_dump that dumped it (0 if not said). */
+  fromMajor: number;
+  dumpMajor: number;
+}
+
 /** pg_restore --list reads the archive's table of contents: it fails on anything that is not a custom-format dump. */
-async function readBackupHeader(tools: PostgresClientTools, file: string): Promise<{ description: string }> {
+async function readBackupHeader(tools: PostgresClientTools, file: string): Promise<BackupHeader> {
   let listing: string;
   try {
     listing = (await runClientTool(tools.pgRestore, ['--list', file])).stdout;
   } catch (error) {
-    throw new RestoreRefusal(`${file} is not a backup made by npm run backup, or not a whole one (${(error as Error).message}); nothing was changed.`);
+    const message = (error as Error).message;
+    // The archive format grows with pg_dump's versions; an older pg_restore names the one it does not know.
+    const format = /unsupported version \((\d+\.\d+)\) in file header/.exec(message)?.[1];
+    if (format) {
+      throw new RestoreRefusal(
+        `${file} was made by a newer pg_dump than the newest pg_restore here reads (${tools.version.replace(/^pg_dump/, 'pg_restore')}, archive format ${format}). ` +
+          `Install the client programs of the PostgreSQL version the backup was made with, or newer, and set PG_BIN_DIR to their folder if they are not found by themselves; nothing was changed.`,
+      );
+    }
+    throw new RestoreRefusal(`${file} is not a backup made by npm run backup, or not a whole one (${message}); nothing was changed.`);
   }
-  // ";     Archive created at 2026-11-26 23:40:05 UTC", ";     dbname: app", ";     Dumped from database version: 15.18 (...)"
+  // ";     Archive created at 2026-11-26 23:40:05 UTC", ";     dbname: app", ";     Dumped from database version: 15.18 (...)",
+  // ";     Dumped by pg_dump version: 15.18 (...)"
   const header = (name: string): string | undefined => new RegExp(`^;\\s+${name}:?\\s+(.+)$`, 'm').exec(listing)?.[1]?.trim();
+  const major = (version: string | undefined): number => Number(/^(\d+)/.exec(version ?? '')?.[1] ?? 0);
   const created = header('Archive created at');
   const dbname = header('dbname');
   const from = header('Dumped from database version');
-  return { description: [created && `made ${created}`, dbname && `of database ${dbname}`, from && `on PostgreSQL ${from}`].filter(Boolean).join(' ') || 'a pg_dump archive' };
+  return {
+    description: [created && `made ${created}`, dbname && `of database ${dbname}`, from && `on PostgreSQL ${from}`].filter(Boolean).join(' ') || 'a pg_dump archive',
+    fromMajor: major(from),
+    dumpMajor: major(header('Dumped by pg_dump version')),
+  };
 }
 
 /**
