@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 // A local stand-in for the parts of Stripe's HTTP API the server uses (customers, PaymentIntents,
 // SetupIntents, payment methods, refunds; Stripe Billing's products, subscriptions, invoices and
-// schedules, with a period end the test triggers and the events Stripe would send), on 127.0.0.1. It speaks Stripe's wire format: form
+// schedules, trials, with a period end the test triggers and the events Stripe would send; a
+// deleted customer's subscriptions cancelled), on 127.0.0.1. It speaks Stripe's wire format: form
 // bodies with bracketed keys, JSON answers, errors as `{ error: { type, code, ... } }`, and it
 // replays the first answer to a repeated Idempotency-Key, as Stripe does.
 
@@ -34,6 +35,11 @@ export interface FakeStripe {
   detached: string[];
   /** Customers deleted with DELETE /v1/customers/{id}. */
   deletedCustomers: string[];
+  /**
+   * Events Stripe sent on its own (a deleted customer's subscriptions cancelled), oldest first,
+   * for the test to deliver; `takeEvents` hands them over and forgets them.
+   */
+  takeEvents: () => Json[];
   /** Every DELETE /v1/customers/{id} received, failed ones included. */
   customerDeletionAttempts: () => number;
   /** The next `count` customer deletions answer 500 (Stripe having a bad moment). */
@@ -80,6 +86,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoices = new Map<string, Json>();
   const schedules = new Map<string, Json>();
   const products = new Set<string>();
+  const sentEvents: Json[] = [];
 
 
   const missing = (kind: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}` } } });
@@ -210,7 +217,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (invoice.status !== 'open' || intent?.status !== 'succeeded') continue;
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.total, amount_due: 0, next_payment_attempt: null });
       const subscription = subscriptions.get(String(invoice.subscription_id));
-      if (subscription && subscription.latest_invoice === invoice.id && (subscription.status === 'incomplete' || subscription.status === 'past_due')) subscription.status = 'active';
+      if (subscription && subscription.latest_invoice === invoice.id && (subscription.status === 'incomplete' || subscription.status === 'past_due' || subscription.status === 'trialing')) subscription.status = 'active';
     }
   };
 
@@ -220,9 +227,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const { payment_intent_id: intentId, subscription_id: _subscription, ...rest } = invoice;
     void _subscription;
     const wanted = always || (form !== null && expands(form).some((path) => path === 'payments' || path === 'latest_invoice.payments'));
-    return wanted
-      ? { ...rest, payments: { object: 'list', data: [{ id: newId('inpay'), object: 'invoice_payment', is_default: true, status: rest.status === 'paid' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: intentId } }] } }
-      : rest;
+    const payments = intentId ? [{ id: newId('inpay'), object: 'invoice_payment', is_default: true, status: rest.status === 'paid' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: intentId } }] : [];
+    return wanted ? { ...rest, payments: { object: 'list', data: payments } } : rest;
   };
 
   const expandSubscription = (subscription: Json, form: URLSearchParams): Json => {
@@ -260,6 +266,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (!customers.delete(customer)) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${customer}'` } } };
       deletedCustomers.push(customer);
+      // Stripe cancels the deleted customer's subscriptions at once, and says so.
+      for (const subscription of subscriptions.values()) {
+        if (subscription.customer !== customer || subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
+        Object.assign(subscription, { status: 'canceled', schedule: null });
+        sentEvents.push(event('customer.subscription.deleted', subscription));
+      }
       return { status: 200, body: { id: customer, object: 'customer', deleted: true } };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
@@ -346,12 +358,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const items = itemsOf(form, 'items');
       if (items.some((item) => !products.has(item.product))) return missing('product');
       const start = Math.floor(Date.now() / 1000);
+      const trialEnd = form.has('trial_end') ? Number(form.get('trial_end')) : null;
+      if (trialEnd !== null && !(trialEnd > start)) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'trial_end', message: 'Invalid timestamp: must be an integer Unix timestamp in the future.' } } };
       const id = newId('sub');
       const subscription: Json = {
         id,
         object: 'subscription',
         customer: customerId,
-        status: 'incomplete',
+        status: trialEnd === null ? 'incomplete' : 'trialing',
         cancel_at_period_end: false,
         default_payment_method: paymentMethod,
         metadata: metadataOf(form),
@@ -361,6 +375,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       setItems(subscription, items, start);
       subscriptions.set(id, subscription);
+      if (trialEnd !== null) {
+        // A trial until then: its period ends at the trial's end, and its first invoice is €0, paid, with no payment.
+        for (const item of (subscription.items as { data: Json[] }).data) item.current_period_end = trialEnd;
+        const invoice = invoiceFor(subscription, 'subscription_create');
+        paymentIntents.delete(String(invoice.payment_intent_id));
+        Object.assign(invoice, { status: 'paid', total: 0, amount_due: 0, payment_intent_id: null, lines: { object: 'list', data: [] } });
+        return { status: 200, body: expandSubscription(subscription, form) };
+      }
       const invoice = invoiceFor(subscription, 'subscription_create');
       payInvoice(invoice, paymentMethod);
       return { status: 200, body: expandSubscription(subscription, form) };
@@ -370,6 +392,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subscription = subscriptions.get(match[1]);
       if (!subscription) return missing('subscription');
       if (method === 'POST') {
+        if (subscription.status === 'canceled' && (form.has('cancel_at_period_end') || form.has('default_payment_method'))) {
+          return { status: 400, body: { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } } };
+        }
         if (form.has('cancel_at_period_end') && subscription.schedule) {
           return { status: 400, body: { error: { type: 'invalid_request_error', message: `The subscription is managed by the subscription schedule \`${String(subscription.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.` } } };
         }
@@ -476,6 +501,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     setupIntents,
     detached,
     deletedCustomers,
+    takeEvents: () => sentEvents.splice(0),
     customerDeletionAttempts: () => customerDeletionAttempts,
     failCustomerDeletions: (count) => void (customerDeletionFailures = count),
     completeAuthentication: (id) => {
@@ -493,6 +519,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       settle();
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      // An ended subscription has no more periods: nothing is invoiced, nothing is sent.
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return [];
       const period = periodOf(subscription);
       if (subscription.cancel_at_period_end) {
         subscription.status = 'canceled';

@@ -119,9 +119,11 @@ export interface ProviderSubscriptionState {
 export interface ProviderSubscriptions {
   /**
    * Starts a subscription whose first invoice is paid with `paymentMethodId` (left incomplete when
-   * the card refuses or needs its extra step). The same key again answers the same subscription.
+   * the card refuses or needs its extra step). With `firstChargeAt`, nothing is charged until then
+   * (a period already paid runs until then) and the first period's invoice is made then. The same
+   * key again answers the same subscription.
    */
-  create(input: { customerId: string; paymentMethodId: string; items: SubscriptionItem[]; months: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderSubscriptionState>;
+  create(input: { customerId: string; paymentMethodId: string; items: SubscriptionItem[]; months: number; idempotencyKey: string; metadata: Record<string, string>; firstChargeAt?: Date }): Promise<ProviderSubscriptionState>;
   retrieve(subscriptionId: string): Promise<ProviderSubscriptionState>;
   retrieveInvoice(invoiceId: string): Promise<ProviderSubscriptionInvoice>;
   /** The card the provider renews the subscription with from now on (a method already the customer's, or attached to it here). */

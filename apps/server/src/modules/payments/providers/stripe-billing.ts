@@ -25,7 +25,7 @@ export class StripeSubscriptionBilling implements ProviderSubscriptions {
     private readonly paymentOutcome: (paymentId: string) => Promise<PaymentOutcome>,
   ) {}
 
-  async create(input: { customerId: string; paymentMethodId: string; items: SubscriptionItem[]; months: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderSubscriptionState> {
+  async create(input: { customerId: string; paymentMethodId: string; items: SubscriptionItem[]; months: number; idempotencyKey: string; metadata: Record<string, string>; firstChargeAt?: Date }): Promise<ProviderSubscriptionState> {
     await this.attach(input.paymentMethodId, input.customerId);
     const items = await this.priceItems(input.items, input.months);
     const subscription = await call(() =>
@@ -40,6 +40,8 @@ export class StripeSubscriptionBilling implements ProviderSubscriptions {
           // The card form's method (a card, or Link) renews the subscription; no method types are forced on it.
           payment_settings: { save_default_payment_method: 'on_subscription' },
           metadata: input.metadata,
+          // A period paid already: Stripe's trial runs to its end (a €0 invoice now), then it invoices the first period.
+          ...(input.firstChargeAt ? { trial_end: Math.floor(input.firstChargeAt.getTime() / 1000) } : {}),
           expand: ['latest_invoice.payments'],
         },
         { idempotencyKey: input.idempotencyKey },
