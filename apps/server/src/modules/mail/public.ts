@@ -8,6 +8,7 @@ export { resetPasswordMessage } from './templates/reset-password.tsx';
 export { verifyEmailMessage } from './templates/verify-email.tsx';
 export { organisationInvitationMessage } from './templates/organisation-invitation.tsx';
 export { subscriptionPaymentFailedMessage } from './templates/subscription-payment-failed.tsx';
+export { subscriptionCardNeededMessage } from './templates/subscription-card-needed.tsx';
 export { portfolioInvitationMessage } from './templates/portfolio-invitation.tsx';
 export { eventInvitationMessage } from './templates/event-invitation.tsx';
 export { shareOfferMessage } from './templates/share-offer.tsx';

@@ -10,6 +10,8 @@ export interface SubscriptionPaymentFailedProps {
   reason: string;
   /** The next try's date in words ("27 November 2026"), or null after the last one. */
   nextAttempt: string | null;
+  /** No card was kept to try (its payer's account was deleted): read-only at once, nothing to try again. */
+  noCard?: boolean;
   /** Settings › Billing of the organisation. */
   billingUrl: string;
 }
@@ -17,12 +19,15 @@ export interface SubscriptionPaymentFailedProps {
 const subjectOf = ({ organisationName, nextAttempt }: SubscriptionPaymentFailedProps) =>
   nextAttempt ? `We could not renew ${organisationName}’s subscription` : `${organisationName} is read-only until the subscription is paid`;
 
-function summary({ organisationName, amount, reason, nextAttempt }: SubscriptionPaymentFailedProps): string[] {
+const readOnlyUntilPaid = 'The organisation is read-only until the subscription is paid: its members keep their own results, but nothing can be changed. Pay now to open it again.';
+
+function summary({ organisationName, amount, reason, nextAttempt, noCard }: SubscriptionPaymentFailedProps): string[] {
+  if (noCard) return [`${organisationName}’s ${productName} subscription (${amount}) could not be renewed: no card is kept for it.`, readOnlyUntilPaid];
   return nextAttempt
     ? [`The renewal of ${organisationName}’s ${productName} subscription (${amount}) did not go through: ${reason}`, `We will try the card again on ${nextAttempt}. To avoid an interruption, check the card or pay now with another one.`]
     : [
         `We tried to renew ${organisationName}’s ${productName} subscription (${amount}) several times over the past week, without success: ${reason}`,
-        'The organisation is read-only until the subscription is paid: its members keep their own results, but nothing can be changed. Pay now to open it again.',
+        readOnlyUntilPaid,
       ];
 }
 

@@ -8,6 +8,7 @@ import { organisationInvitationMessage } from './organisation-invitation.tsx';
 import { portfolioInvitationMessage } from './portfolio-invitation.tsx';
 import { resetPasswordMessage } from './reset-password.tsx';
 import { shareOfferMessage } from './share-offer.tsx';
+import { subscriptionCardNeededMessage } from './subscription-card-needed.tsx';
 import { subscriptionPaymentFailedMessage } from './subscription-payment-failed.tsx';
 import { verifyEmailMessage } from './verify-email.tsx';
 
@@ -75,6 +76,12 @@ const cases: Case[] = [
   {
     template: 'refused renewal',
     message: subscriptionPaymentFailedMessage('a@example.com', { organisationName: typed('Oak'), amount: '€177.31', reason: 'Your card was declined.', nextAttempt: '27 November 2026', billingUrl: url }),
+    texts: [typed('Oak')],
+    inSubject: [typed('Oak')],
+  },
+  {
+    template: 'card needed',
+    message: subscriptionCardNeededMessage('a@example.com', { organisationName: typed('Oak'), paidUntil: '27 November 2026', billingUrl: url }),
     texts: [typed('Oak')],
     inSubject: [typed('Oak')],
   },
