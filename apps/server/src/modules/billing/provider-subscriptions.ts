@@ -220,6 +220,8 @@ async function applyState(tx: DatabaseHandle, deps: BillingDeps, row: Subscripti
  */
 async function recordProviderInvoice(tx: DatabaseHandle, deps: BillingDeps, row: SubscriptionRow, invoice: ProviderSubscriptionInvoice): Promise<void> {
   if (invoice.status !== 'open' && invoice.status !== 'paid') return;
+  // A trial's €0 invoice (a subscription started for a period already paid, payer-leaving.ts) bills no period.
+  if (invoice.total === 0) return;
   const now = deps.clock.now();
   let [ours] = await tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.providerInvoiceId, invoice.id));
   if (!ours) {

@@ -3,3 +3,4 @@
 
 export { billingModule } from './billing-module.ts';
 export { closeSubscriptionOf } from './subscription-closing.ts';
+export { releaseSubscriptionsPaidBy } from './payer-leaving.ts';

@@ -9,7 +9,7 @@ import type { BillingDeps } from './billing-deps.ts';
 // Issue 12, the dunning e-mails: a refused renewal is told to the organisation's owners, by our
 // renewal job (test provider) or from Stripe's retries (Stripe Billing), with the same message.
 
-const dateInWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const dateInWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The organisation's billing page on the web. */
 export const billingPagePath = (organisationId: string) => `/settings/billing?organisation=${encodeURIComponent(organisationId)}`;
@@ -18,7 +18,7 @@ export const billingPagePath = (organisationId: string) => `/settings/billing?or
 export async function mailOwnersAboutRefusedRenewal(
   tx: DatabaseHandle,
   deps: Pick<BillingDeps, 'mail'>,
-  input: { organisationId: string; organisationName: string; total: number; reason: string; nextAttemptAt: Date | null },
+  input: { organisationId: string; organisationName: string; total: number; reason: string; nextAttemptAt: Date | null; noCard?: boolean },
 ): Promise<void> {
   const owners = await tx
     .select({ email: users.email })
@@ -31,6 +31,7 @@ export async function mailOwnersAboutRefusedRenewal(
       amount: formatEuros(input.total),
       reason: input.reason,
       nextAttempt: input.nextAttemptAt ? dateInWords.format(input.nextAttemptAt) : null,
+      noCard: input.noCard ?? false,
       billingUrl: deps.mail.link(billingPagePath(input.organisationId)),
     });
     await deps.mail.send(message, { transaction: tx });

@@ -8,6 +8,8 @@ import { BadRequestError, DomainError, NotFoundError, ValidationError } from '..
 import { requireManager } from '../organisations/public.ts';
 import { checkCard, customerIdFor, findUsablePaymentMethod, storePaymentMethod, type SavedMethodDetails } from '../payments/public.ts';
 import { activationState, BillingConflictError, subscriptionOf, type BillingDeps } from './activation-service.ts';
+import { resumesOnProviderBilling, startDeferredProviderSubscription } from './payer-leaving.ts';
+import { providerSubscriptionsOf } from './provider-subscriptions.ts';
 
 // Issue 12, BillingSettings "payment method": owners and admins replace the card the subscription
 // renews with, without charging anything now. The card is saved at the provider first (the test
@@ -15,6 +17,9 @@ import { activationState, BillingConflictError, subscriptionOf, type BillingDeps
 // SetupIntent, 3-D Secure included), and only then, in one transaction, kept with the caller's
 // saved cards and made the subscription's: a refused or abandoned card leaves the old one. Each
 // request carries an idempotency key: a retry answers as the first did and never saves a second card.
+// With Stripe Billing, a subscription of ours (its payer's account was deleted, issue 14) goes back
+// on Stripe with the card: a Stripe subscription on the caller's customer charging first at the end
+// of the period already paid (payer-leaving.ts).
 
 /** A change not back from the provider within this long is taken to have crashed; the same key may try again. */
 const stalledChangeMs = 60_000;
@@ -133,29 +138,43 @@ export async function replaceRenewalCard(
 
   // Stripe Billing renews with the card its subscription holds: Stripe is told first, then ours
   // follows. Stripe not reached: nothing changed, and the same key may try again at once.
-  if (subscription.providerSubscriptionId !== null) {
-    try {
-      await deps.provider.subscriptions?.setPaymentMethod(subscription.providerSubscriptionId, details.providerMethodId);
-    } catch (error) {
-      await deps.db.delete(subscriptionCardChanges).where(and(eq(subscriptionCardChanges.id, changeId), eq(subscriptionCardChanges.status, 'pending')));
-      throw error;
+  const billing = providerSubscriptionsOf(deps);
+  let started: string | null = null;
+  try {
+    if (subscription.providerSubscriptionId !== null) await billing?.setPaymentMethod(subscription.providerSubscriptionId, details.providerMethodId);
+    else if (billing && resumesOnProviderBilling(subscription, deps.clock.now())) {
+      started = await startDeferredProviderSubscription(deps, billing, { subscription, customerId: await customerIdFor(deps.db, deps.provider, userId), paymentMethodId: details.providerMethodId });
     }
+  } catch (error) {
+    await deps.db.delete(subscriptionCardChanges).where(and(eq(subscriptionCardChanges.id, changeId), eq(subscriptionCardChanges.status, 'pending')));
+    throw error;
   }
 
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const refusal = await deps.db.transaction(async (tx): Promise<string | null> => {
     // The subscription's row first, as the renewal locks it: a renewal starting now charges either card, never half a change.
     const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).for('update');
     if (!locked) throw new NotFoundError();
+    // The Stripe subscription just started is this row's only while the period it defers to is still running here.
+    if (started !== null && locked.status !== 'active') return subscriptionMessages.notActive;
+    if (started !== null && (locked.providerSubscriptionId ?? started) !== started) return renewalCardMessages.changeInProgress;
     if (card.kind === 'new') await storePaymentMethod(tx, deps.provider.name, userId, details, { makeDefault: false, at: now });
     await tx
       .update(subscriptions)
-      .set({ providerMethodId: details.providerMethodId, payerUserId: userId, paymentProvider: deps.provider.name, updatedAt: now })
+      .set({ providerMethodId: details.providerMethodId, payerUserId: userId, paymentProvider: deps.provider.name, ...(started !== null ? { providerSubscriptionId: started } : {}), updatedAt: now })
       .where(eq(subscriptions.id, subscription.id));
     await tx
       .update(subscriptionCardChanges)
       .set({ status: 'succeeded', providerMethodId: details.providerMethodId, updatedAt: now })
       .where(eq(subscriptionCardChanges.id, changeId));
+    return null;
   });
+  if (refusal !== null && started !== null) {
+    // The renewal job got there first (the period ended meanwhile), or another card went on Stripe
+    // just before: the Stripe subscription started here, still in its trial, ends without a charge.
+    await billing?.setCancelAtPeriodEnd(started, true);
+    await deps.db.delete(subscriptionCardChanges).where(and(eq(subscriptionCardChanges.id, changeId), eq(subscriptionCardChanges.status, 'pending')));
+    throw new BillingConflictError(refusal);
+  }
   return activationState(deps, organisationId);
 }

@@ -7,6 +7,7 @@ import { subscriptions } from '../../db/schema/subscriptions.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import { customerIdFor, PaymentProviderUnavailableError, type PaymentOutcome } from '../payments/public.ts';
 import { quoteForOrganisation, type BillingDeps } from './activation-service.ts';
+import { resumeOnProviderBilling } from './payer-leaving.ts';
 import { invoiceBillingOf, invoiceForPeriod, type PeriodInvoiceRow } from './period-invoices.ts';
 import { chargeClaimed, claimCharge } from './period-charges.ts';
 import { markPeriodPaid } from './period-payment.ts';
@@ -16,8 +17,9 @@ import { mailOwnersAboutRefusedRenewal } from './refused-renewal-mail.ts';
 // exactly once per period even with several instances (one invoice per period, a claim on it before
 // the charge, one idempotency key per attempt). A refused renewal is tried again after 1, 3 and 7
 // days, with an e-mail each time; after the last the subscription is past due and the organisation
-// read-only until paid. A cancellation at the period's end, and a plan or quantities chosen for the
-// next period, take effect here.
+// read-only until paid. With no card to charge (its payer's account was deleted, issue 14) there is
+// nothing to try again: past due at once. A cancellation at the period's end, and a plan or
+// quantities chosen for the next period, take effect here.
 
 export const renewDueQueue = 'billing.renew-due';
 
@@ -30,6 +32,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 export function defineRenewalJob(jobs: JobQueue, deps: () => BillingDeps): void {
   jobs.define(renewDueQueue, { retryLimit: 0, expireInSeconds: 5 * 60, pollingIntervalSeconds: 30 }, async () => {
     await renewDueSubscriptions(deps());
+    await resumeOnProviderBilling(deps());
   });
   jobs.schedule(renewDueQueue, '* * * * *', { alsoAtStart: true });
 }
@@ -124,13 +127,14 @@ export async function renewSubscription(deps: BillingDeps, subscriptionId: strin
     await markPeriodPaid(deps, claimed.invoice, outcome.paymentId);
     return true;
   }
-  await noteRefusedRenewal(deps, claimed, outcome.status === 'failed' ? outcome.failureMessage : 'Your bank asked for a confirmation that cannot be given without you.', outcome.paymentId);
+  const noCard = outcome.status === 'failed' && outcome.failureCode === noCardCode;
+  await noteRefusedRenewal(deps, claimed, outcome.status === 'failed' ? outcome.failureMessage : 'Your bank asked for a confirmation that cannot be given without you.', outcome.paymentId, noCard);
   return false;
 }
 
 async function chargeRenewal(deps: BillingDeps, claimed: ClaimedRenewal): Promise<PaymentOutcome> {
   const { invoice } = claimed;
-  if (!claimed.payerUserId || !claimed.providerMethodId) return { status: 'failed', paymentId: null, failureCode: 'no_card', failureMessage: 'No card is kept for this subscription.' };
+  if (!claimed.payerUserId || !claimed.providerMethodId) return { status: 'failed', paymentId: null, failureCode: noCardCode, failureMessage: 'No card is kept for this subscription.' };
   return chargeClaimed(deps, invoice, {
     description: `${claimed.organisationName}: ${invoice.plan} plan renewal (invoice ${invoice.number})`,
     customerId: await customerIdFor(deps.db, deps.provider, claimed.payerUserId),
@@ -140,8 +144,10 @@ async function chargeRenewal(deps: BillingDeps, claimed: ClaimedRenewal): Promis
   });
 }
 
-/** A refused renewal: the next try after 1, 3 and 7 days, an e-mail each time; past due after the last. */
-async function noteRefusedRenewal(deps: BillingDeps, claimed: ClaimedRenewal, reason: string, paymentId: string | null): Promise<void> {
+const noCardCode = 'no_card';
+
+/** A refused renewal: the next try after 1, 3 and 7 days, an e-mail each time; past due after the last, or at once without a card. */
+async function noteRefusedRenewal(deps: BillingDeps, claimed: ClaimedRenewal, reason: string, paymentId: string | null, noCard: boolean): Promise<void> {
   const now = deps.clock.now();
   const { invoice } = claimed;
   await deps.db.transaction(async (tx) => {
@@ -156,7 +162,7 @@ async function noteRefusedRenewal(deps: BillingDeps, claimed: ClaimedRenewal, re
       .where(eq(subscriptions.id, invoice.subscriptionId))
       .returning({ failedAttempts: subscriptions.failedAttempts });
     const failures = subscription?.failedAttempts ?? 1;
-    const retryDays = retryAfterDays[failures - 1];
+    const retryDays = noCard ? undefined : retryAfterDays[failures - 1];
     const nextAttemptAt = retryDays === undefined ? null : new Date(invoice.periodStart.getTime() + retryDays * dayMs);
     if (nextAttemptAt) {
       await tx.update(subscriptions).set({ nextAttemptAt }).where(eq(subscriptions.id, invoice.subscriptionId));
@@ -165,6 +171,6 @@ async function noteRefusedRenewal(deps: BillingDeps, claimed: ClaimedRenewal, re
       await tx.update(organisations).set({ status: 'past_due', updatedAt: now }).where(eq(organisations.id, claimed.organisationId));
     }
     // The owners hear about it, in this transaction: the e-mail goes out if and only if it commits.
-    await mailOwnersAboutRefusedRenewal(tx, deps, { organisationId: claimed.organisationId, organisationName: claimed.organisationName, total: invoice.total, reason, nextAttemptAt });
+    await mailOwnersAboutRefusedRenewal(tx, deps, { organisationId: claimed.organisationId, organisationName: claimed.organisationName, total: invoice.total, reason, nextAttemptAt, noCard });
   });
 }

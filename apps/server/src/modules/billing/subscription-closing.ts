@@ -7,12 +7,13 @@ import type { BillingDeps } from './billing-deps.ts';
 // Issue 14: an organisation closed by its only owner deleting their account. Its subscription ends
 // at once on our side (cancelled: no renewal, no pay now, the period already paid is not refunded);
 // with Stripe Billing, Stripe is told after the commit by a retrying job to renew it no more (its
-// cancel at the period's end), so a Stripe outage never blocks the account deletion.
+// cancel at the period's end), so a Stripe outage never blocks the account deletion. The same job
+// stops the Stripe subscription a deleted payer leaves behind (payer-leaving.ts).
 
 /** One Stripe Billing subscription to stop renewing at the provider. */
 export const providerSubscriptionCancellationQueue = 'billing.cancel-provider-subscription';
 
-interface ProviderSubscriptionCancellationJob {
+export interface ProviderSubscriptionCancellationJob {
   providerSubscriptionId: string;
 }
 
@@ -39,8 +40,10 @@ export function defineProviderSubscriptionCancellationJob(jobs: JobQueue, deps: 
         log.warn({ providerSubscriptionId }, 'a closed organisation’s provider subscription cannot be cancelled: the provider runs no subscriptions now');
         return;
       }
+      // Ended already (its customer deleted, the deleted payer's): nothing more to stop, and Stripe changes an ended one no more.
+      if ((await provider.subscriptions.retrieve(providerSubscriptionId)).status === 'cancelled') return;
       await provider.subscriptions.setCancelAtPeriodEnd(providerSubscriptionId, true);
-      log.info({ providerSubscriptionId }, 'a closed organisation’s subscription renews no more at the provider');
+      log.info({ providerSubscriptionId }, 'a subscription closed or left by its payer renews no more at the provider');
     },
   );
 }

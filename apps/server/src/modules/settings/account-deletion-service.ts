@@ -9,8 +9,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { UnauthenticatedError, ValidationError, type FieldErrors } from '../../lib/domain-errors.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
-import { closeSubscriptionOf } from '../billing/public.ts';
+import { closeSubscriptionOf, releaseSubscriptionsPaidBy } from '../billing/public.ts';
 import { anonymiseOrdersOf } from '../orders/public.ts';
+import type { Mailer } from '../mail/public.ts';
 import { closeOrganisation, isOtherMember, passOwnershipOnLeaving, soleOwnedOrganisations } from '../organisations/public.ts';
 import { noteCustomersForDeletion } from '../payments/public.ts';
 import { queueReportFileDeletion, reportFileKeysOfUser, teamReportFileKeysOf } from '../reports/public.ts';
@@ -21,6 +22,8 @@ export interface AccountDeletionDeps {
   clock: Clock;
   /** Queues the removal of report files, and Stripe's part of closing, in the deletion's transaction. */
   jobs: JobQueue;
+  /** Asks the owners of an organisation the person paid for for a card, in the deletion's transaction. */
+  mail: Mailer;
 }
 
 /**
@@ -42,13 +45,16 @@ export interface AccountDeletionDeps {
  * removed; see organisations/owner-leaving.ts). A missing or wrong choice is a 422 on
  * `organisations.<id>` and nothing changes. The stored PDFs of the user's reports and of closed
  * organisations' team reports are removed after the commit by a job queued in the transaction.
+ * A subscription the user pays for keeps its paid period but no longer their card (nor, with
+ * Stripe Billing, the Stripe subscription on their customer), and its owners are asked for a card
+ * (billing/payer-leaving.ts).
  *
  * Sent twice at once, it runs once: the DELETE ... RETURNING of the second finds no row (it waits
  * for the first's row lock, then sees the row gone) and answers 401, as any call with the tokens
  * of a deleted account does.
  */
 export async function deleteAccount(deps: AccountDeletionDeps, caller: AuthContext, input: DeleteAccountRequest): Promise<void> {
-  const { db, clock, jobs } = deps;
+  const { db, clock, jobs, mail } = deps;
   const [found] = await db
     .select({ email: users.email, passwordHash: users.passwordHash, signedInAt: authSessions.createdAt })
     .from(users)
@@ -79,6 +85,7 @@ export async function deleteAccount(deps: AccountDeletionDeps, caller: AuthConte
         await closeOrganisation(tx, organisation.id, now);
       }
     }
+    await releaseSubscriptionsPaidBy(tx, { jobs, mail }, caller.userId, now);
     files.push(...(await reportFileKeysOfUser(tx, caller.userId)));
     // Orders and payments stay for the accounts, detached from the person (decisions: shop-payments).
     await anonymiseOrdersOf(tx, caller.userId, now);

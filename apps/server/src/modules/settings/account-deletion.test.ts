@@ -140,8 +140,8 @@ describe('DELETE /api/user', () => {
       const user = await registerUser(t);
       const caller = { userId: user.account.id, sessionId: (await sessionsOf(user.account.id))[0]?.id ?? '' };
       const outcomes = await Promise.allSettled([
-        deleteAccount({ db: t.db, clock, jobs: t.app.jobs }, caller, { password: user.password, organisations: {} }),
-        deleteAccount({ db: t.db, clock, jobs: t.app.jobs }, caller, { password: user.password, organisations: {} }),
+        deleteAccount({ db: t.db, clock, jobs: t.app.jobs, mail: t.app.mail }, caller, { password: user.password, organisations: {} }),
+        deleteAccount({ db: t.db, clock, jobs: t.app.jobs, mail: t.app.mail }, caller, { password: user.password, organisations: {} }),
       ]);
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
       const refused = outcomes.find((outcome) => outcome.status === 'rejected');

@@ -84,7 +84,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAccount({ db: app.db, clock: app.clock, jobs: app.jobs }, requireAuth(request), request.body);
+      await deleteAccount({ db: app.db, clock: app.clock, jobs: app.jobs, mail: app.mail }, requireAuth(request), request.body);
       return reply.code(204).send(null);
     },
   );
