@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { routePath, routePaths } from '@/lib/route-paths';
+import { inNextTask } from '@/lib/next-task';
 import { sessionStore } from '@/lib/session-store';
 import { navigationGuardLoader } from './navigation-guard-loader';
 import { RootRoute } from './root-route';
@@ -9,7 +10,9 @@ import { NotFoundRoute } from './not-found-page';
 import { appRoutes, isPageRoute, isRedirectRoute, notFoundRoute, type LayoutName, type PageRoute, type RedirectRoute } from './routes';
 
 // Turns the route table (routes.tsx) into React Router's route objects: the root route runs the
-// guard, layouts and pages load lazily, and every level has its own error boundary.
+// guard, layouts and pages load lazily, and every level has its own error boundary. A lazy part
+// resolves a task after its code was evaluated, so that evaluation and the render that follows are
+// two tasks, not one long one (lib/next-task.ts).
 
 function pageRouteObject(route: PageRoute): RouteObject {
   const { name, access, titleKey, descriptionKey, breadcrumbs, page } = route;
@@ -18,7 +21,7 @@ function pageRouteObject(route: PageRoute): RouteObject {
     path: routePaths[name],
     handle: { name, access, titleKey, descriptionKey, breadcrumbs },
     errorElement: <RouteErrorBoundary />,
-    lazy: { Component: page },
+    lazy: { Component: () => page().then(inNextTask) },
   };
 }
 
@@ -60,35 +63,35 @@ export function createAppRoutes(): RouteObject[] {
         {
           id: 'layout:auth',
           errorElement: <RouteErrorBoundary variant="root" />,
-          lazy: { Component: () => import('@/layouts/auth-layout').then((module) => module.AuthLayout) },
+          lazy: { Component: () => import('@/layouts/auth-layout').then((module) => inNextTask(module.AuthLayout)) },
           children: pagesIn('auth'),
         },
         {
           id: 'layout:public',
           errorElement: <RouteErrorBoundary variant="root" />,
-          lazy: { Component: () => import('@/layouts/public-layout').then((module) => module.PublicLayout) },
+          lazy: { Component: () => import('@/layouts/public-layout').then((module) => inNextTask(module.PublicLayout)) },
           children: pagesIn('public'),
         },
         {
           id: 'layout:session',
           errorElement: <RouteErrorBoundary variant="root" />,
-          lazy: { Component: () => import('./session-layout-route').then((module) => module.SessionLayoutRoute) },
+          lazy: { Component: () => import('./session-layout-route').then((module) => inNextTask(module.SessionLayoutRoute)) },
           children: pagesIn('session'),
         },
         {
           id: 'queries',
-          lazy: { Component: () => import('./query-provider-route').then((module) => module.QueryProviderRoute) },
+          lazy: { Component: () => import('./query-provider-route').then((module) => inNextTask(module.QueryProviderRoute)) },
           children: [
             {
               id: 'layout:app',
               errorElement: <RouteErrorBoundary variant="root" />,
-              lazy: { Component: () => import('./app-shell-route').then((module) => module.AppShellRoute) },
+              lazy: { Component: () => import('./app-shell-route').then((module) => inNextTask(module.AppShellRoute)) },
               children: [
                 ...pagesIn('app'),
                 {
                   id: 'layout:settings',
                   errorElement: <RouteErrorBoundary />,
-                  lazy: { Component: () => import('@/layouts/settings/layout').then((module) => module.SettingsLayout) },
+                  lazy: { Component: () => import('@/layouts/settings/layout').then((module) => inNextTask(module.SettingsLayout)) },
                   children: pagesIn('settings'),
                 },
               ],

@@ -40,20 +40,27 @@ export function countryOptions(language: string = browserLanguage()): CountryOpt
   return options;
 }
 
-// Intl.Locale's maximize loads likely-subtags data: about 2 ms a time on a phone, asked on every
-// basket price. One answer per language tag is kept.
+// Intl.Locale's maximize loads likely-subtags data: several milliseconds on a phone's first page,
+// in the task that asks for the basket. Most browsers' tags name their region ('en-US'), which is
+// read from the tag itself; only a tag without one ('de') is maximised. One answer per tag is kept.
 const browserCountries = new Map<string, string>();
 
-/** The country of the browser's language tag ('de-AT' -> 'AT') when it is one we list, else ''. */
+/** The region subtag of a well-formed tag ('de-AT' -> 'AT', 'zh-Hant-TW' -> 'TW'), else null. */
+function regionSubtag(language: string): string | null {
+  return /^[a-z]{2,3}(?:-[A-Za-z]{4})?-([A-Za-z]{2})(?:-|$)/.exec(language)?.[1]?.toUpperCase() ?? null;
+}
+
+/** The country of the browser's language tag ('de-AT' -> 'AT', 'de' -> 'DE') when it is one we list, else ''. */
 export function browserCountry(language: string = browserLanguage()): string {
   let country = browserCountries.get(language);
   if (country === undefined) {
+    let region = regionSubtag(language);
     try {
-      const region = new Intl.Locale(language).maximize().region ?? '';
-      country = countryCodes.includes(region) ? region : '';
+      region ??= new Intl.Locale(language).maximize().region ?? '';
     } catch {
-      country = '';
+      region = '';
     }
+    country = countryCodes.includes(region) ? region : '';
     browserCountries.set(language, country);
   }
   return country;

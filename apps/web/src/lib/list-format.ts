@@ -1,20 +1,14 @@
-// 'A, B and C' in the reader's language. Intl.ListFormat loads its language's data when built,
-// which took about 2 ms a time on a phone's first dashboard render (three sentences): one per
-// language is kept.
+import { t as translate } from './i18n';
 
-const formats = new Map<string, Intl.ListFormat | null>();
+// 'A, B, and C' in the interface's language, from its texts (global.list in locales/en.json), so a
+// list reads like the sentence around it. Intl.ListFormat would do the same, but building the
+// first one loads its language's data: about 10 ms on the dashboard's first render of results on
+// a slow phone, all of it in the task that draws them.
 
-/** The items as a list ('BIG5 and Environment'); joined with commas where the language is unknown. */
-export function formatList(items: string[], language: string): string {
-  let format = formats.get(language);
-  if (format === undefined) {
-    try {
-      format = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
-    } catch {
-      // A language tag the runtime refuses (RangeError).
-      format = null;
-    }
-    formats.set(language, format);
-  }
-  return format ? format.format(items) : items.join(', ');
+/** The items as a list ('BIG5 and Environment'; 'BIG5, Environment, and Values'). */
+export function formatList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  const last = items.at(-1) ?? '';
+  if (items.length === 2) return translate('global.list.pair', { first: items[0], last });
+  return translate('global.list.series', { others: items.slice(0, -1).join(translate('global.list.separator')), last });
 }

@@ -23,42 +23,36 @@ function big5Sentence(result: Big5Result, t: Translate): string | null {
   return t('dashboard.results.inWords.big5', { ...scores, highestBand: band(highest.band), lowestBand: band(lowest.band) });
 }
 
-function environmentSentence(result: EnvironmentResult, t: Translate, language: string): string | null {
+function environmentSentence(result: EnvironmentResult, t: Translate): string | null {
   const culture = [...result.culture_mix].sort((a, b) => b.share - a.share)[0];
   if (result.top_work_values.length === 0 || !culture) return null;
   return t('dashboard.results.inWords.environment', {
-    values: formatList(
-      result.top_work_values.map((value) => value.label),
-      language,
-    ),
+    values: formatList(result.top_work_values.map((value) => value.label)),
     culture: culture.label,
     share: culture.share,
   });
 }
 
-function valuesSentence(result: ValuesResult, t: Translate, language: string): string | null {
+function valuesSentence(result: ValuesResult, t: Translate): string | null {
   const first = result.top_values[0];
   const last = result.top_values.at(-1);
   if (!first || !last) return null;
   // Every value that shares the first rank, at most three.
   const top = result.top_values.filter((value) => value.rank === first.rank).slice(0, 3);
   return t('dashboard.results.inWords.values', {
-    top: formatList(
-      top.map((value) => value.label),
-      language,
-    ),
+    top: formatList(top.map((value) => value.label)),
     last: last.label,
     count: top.length,
   });
 }
 
 export function ResultsInWords({ results }: { results: AssessmentResultsResponse }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const headingId = useId();
   const lines = [
     { key: 'big5', text: results.big5 ? big5Sentence(results.big5, t) : null },
-    { key: 'environment', text: results.environment ? environmentSentence(results.environment, t, i18n.language) : null },
-    { key: 'values', text: results.values ? valuesSentence(results.values, t, i18n.language) : null },
+    { key: 'environment', text: results.environment ? environmentSentence(results.environment, t) : null },
+    { key: 'values', text: results.values ? valuesSentence(results.values, t) : null },
   ] as const;
   const shown = lines.filter((line) => line.text !== null);
   if (shown.length === 0) return null;

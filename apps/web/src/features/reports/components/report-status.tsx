@@ -33,9 +33,6 @@ export function ReportStatusBadge({ report }: { report: Pick<ReportListItem, 'st
 
 /** 'BIG5 and Environment': the assessments a report waits for, in the reader's language. */
 export function useWaitingForText(waitingFor: ReportListItem['waiting_for']): string {
-  const { t, i18n } = useTranslation();
-  return formatList(
-    waitingFor.map((type) => t(`reports.assessments.${type}`)),
-    i18n.resolvedLanguage ?? 'en',
-  );
+  const { t } = useTranslation();
+  return formatList(waitingFor.map((type) => t(`reports.assessments.${type}`)));
 }
