@@ -47,7 +47,8 @@ export async function releaseSubscriptionsPaidBy(tx: DatabaseHandle & SqlTransac
     .for('update');
   const held = await tx.select().from(subscriptions).where(paid).for('update');
   for (const row of held) {
-    await tx.update(subscriptions).set({ payerUserId: null, providerMethodId: null, providerSubscriptionId: null, updatedAt: at }).where(eq(subscriptions.id, row.id));
+    // Stripe's next try (or ours) was of their card: none is due now; the renewal job decides again.
+    await tx.update(subscriptions).set({ payerUserId: null, providerMethodId: null, providerSubscriptionId: null, nextAttemptAt: null, updatedAt: at }).where(eq(subscriptions.id, row.id));
     // An unpaid period was Stripe's invoice on their customer: Pay now pays it as one of ours.
     await tx
       .update(subscriptionInvoices)
