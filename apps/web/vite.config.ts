@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { compileHints } from './vite-compile-hints.ts';
 import { preactAliases } from './preact-aliases.ts';
 import { directIconImports } from './vite-direct-icon-imports.ts';
 import { pageChunks } from './vite-page-chunks.ts';
@@ -31,7 +32,7 @@ const initialGroup = { name: 'index', tags: ['$initial' as const] };
 const chunksByPages = pageChunks({ srcDir, signedIn, initialGroup, plan: { fileCost: 3000, unusedShare: 0.1 } });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), directIconImports(), routePreloads({ srcDir, signedIn }), precompress()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), directIconImports(), routePreloads({ srcDir, signedIn }), compileHints(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
