@@ -12,6 +12,20 @@ const rootMargin = '300px 0px';
 const waiting = new Set<() => void>();
 
 /**
+ * Calls `show` before the page is printed (Ctrl+P, or the report's Print button through
+ * showAllWhenVisible) until the returned function stops it: what a page draws later must be there
+ * on paper.
+ */
+export function showBeforePrint(show: () => void): () => void {
+  waiting.add(show);
+  window.addEventListener('beforeprint', show);
+  return () => {
+    waiting.delete(show);
+    window.removeEventListener('beforeprint', show);
+  };
+}
+
+/**
  * Mounts every waiting box's content now, and resolves once `load` (the import of their lazy
  * module) has and React has drawn them: the report's Print button calls it before printing.
  */
@@ -47,13 +61,10 @@ export function WhenVisible({ className, children }: WhenVisibleProps) {
     observer.observe(element);
     // A print shows every chart (Ctrl+P: those whose chunk is loaded by then; the report's Print
     // button waits for them, showAllWhenVisible).
-    const show = () => setVisible(true);
-    waiting.add(show);
-    window.addEventListener('beforeprint', show);
+    const stopWaiting = showBeforePrint(() => setVisible(true));
     return () => {
       observer.disconnect();
-      waiting.delete(show);
-      window.removeEventListener('beforeprint', show);
+      stopWaiting();
     };
   }, [visible]);
 

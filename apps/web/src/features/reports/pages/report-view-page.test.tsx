@@ -16,6 +16,9 @@ const server = setUpRouteTests();
 
 beforeEach(() => {
   clearQueryCache();
+  // The contents' links name their section in the address (history.replaceState), which the
+  // report reads to draw every section at once: each test starts without one.
+  window.history.replaceState(null, '', '/');
 });
 
 const viewPath = `/api/reports/big5/${reportId}`;
@@ -34,9 +37,15 @@ async function openView(view: ReportView = reportViewFixture()) {
   await screen.findByRole('heading', { name: 'BIG5 personality report', level: 1 }, routeTimeout);
 }
 
+/** The report opened with every section drawn (the first comes with the report, the others after it). */
+async function openWholeView(view: ReportView = reportViewFixture()) {
+  await openView(view);
+  await screen.findByRole('heading', { name: 'Your values', level: 2 });
+}
+
 describe('report view', () => {
   it('shows the cover, the summary and every block kind of the document', async () => {
-    await openView();
+    await openWholeView();
 
     // Cover: the name exactly as given, as text (the markup in it is not interpreted).
     const cover = screen.getByRole('banner', { name: 'Report cover' });
@@ -86,7 +95,7 @@ describe('report view', () => {
   });
 
   it('has a table of contents whose links lead to each section', async () => {
-    await openView();
+    await openWholeView();
     const contents = screen.getByRole('navigation', { name: 'Contents' });
     const links = within(contents).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -100,6 +109,19 @@ describe('report view', () => {
 
     await userEvent.click(within(contents).getByRole('link', { name: 'Imagination' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Imagination', level: 3 })).toHaveFocus());
+  });
+
+  it('draws the first section with the report and the others after it, in order', async () => {
+    await openView();
+    const headings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings()).toContain('Your five traits at a glance');
+    expect(headings()).not.toContain('Your values');
+    await screen.findByRole('heading', { name: 'Your values', level: 2 });
+    expect(headings().filter((heading) => ['Your five traits at a glance', 'Openness', 'Your values'].includes(heading ?? ''))).toEqual([
+      'Your five traits at a glance',
+      'Openness',
+      'Your values',
+    ]);
   });
 
   it('gives each chart its data as a table', async () => {

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { useProgressiveCount } from '@/components/use-progressive-count';
 import { showAllWhenVisible } from '@/components/when-visible';
 import { useReports } from '@/lib/report-list';
 import { reportsRootKey } from '@/lib/report-query-keys';
@@ -95,6 +96,9 @@ function ReportDocumentView({ view, onUpdated }: { view: ReportView['data']; onU
     ...(showNarrative ? [{ anchor: narrativeAnchor, title: t('reports.view.narrative.heading'), children: [] }] : []),
     ...tocEntries(doc.sections),
   ];
+  // The summary and the first section in the render that brings the report, the others one by
+  // one after it (components/use-progressive-count.ts).
+  const drawnSections = useProgressiveCount(doc.sections.length, 1);
 
   return (
     <article lang={doc.language} className={cn('mx-auto w-full max-w-6xl space-y-6 print:max-w-none print:space-y-4', accentClass(report.type))}>
@@ -120,7 +124,7 @@ function ReportDocumentView({ view, onUpdated }: { view: ReportView['data']; onU
         <div className="min-w-0 space-y-10">
           <ReportSummary summary={doc.summary} />
           {showNarrative && narrative && <NarrativePanel narrative={narrative} type={report.type} id={report.id} />}
-          {doc.sections.map((section) => (
+          {doc.sections.slice(0, drawnSections).map((section) => (
             <ReportSection key={section.id} section={section} />
           ))}
           <footer className="border-t pt-4 text-xs text-muted-foreground">{t('reports.view.scoringVersions', { versions: doc.scoring_versions.join(', ') })}</footer>
