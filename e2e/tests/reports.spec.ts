@@ -102,6 +102,15 @@ test('buys the bundle at the checkout: the reports show as being made, turn read
   await expect(report.getByText('Prepared for Zofia Łukasiewicz')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'You in five sentences' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('report-view.png') });
+  // Every chart draws as the reader scrolls to it (recharts on Preact once threw there, and each
+  // chart's section showed its error instead), and no section fails.
+  const figures = report.getByRole('figure');
+  expect(await figures.count()).toBeGreaterThan(3);
+  for (const figure of await figures.all()) {
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure.locator('svg.recharts-surface').first()).toBeVisible();
+  }
+  await expect(report.getByText('This part of the report could not be shown.')).toHaveCount(0);
   await downloadPdf(page, page.getByRole('link', { name: 'Download PDF' }).first(), 'BIG5 personality report');
 
   // Back on the list, the report just opened is no longer a new purchase; the others still are.

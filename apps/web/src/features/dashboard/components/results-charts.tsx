@@ -1,4 +1,5 @@
 import type { Big5Result, EnvironmentResult } from '@app/contract/assessment-results';
+import '@/lib/charts-on-preact';
 import { Bar, BarChart, Cell, Pie, PieChart, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { chartColours } from '../lib/chart-colours';
 

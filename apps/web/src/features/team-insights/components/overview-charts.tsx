@@ -1,4 +1,5 @@
 import type { TeamOverview } from '@app/contract/team-insights';
+import '@/lib/charts-on-preact';
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 
 // The team overview's charts, in a chunk of their own (recharts is large, and the app's first

@@ -1,6 +1,7 @@
 import type { ReportBlock } from '@app/contract/reports';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '@/lib/charts-on-preact';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Label, PieChart, Pie, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { axisTick, tooltipStyle } from '../chart-figure';
 import { formatCentred, formatScore } from '../../lib/format';
