@@ -28,6 +28,16 @@ function formatFor(locale: string, key: string, options: Intl.NumberFormatOption
   return format;
 }
 
+/**
+ * Builds the browser language's currency format ahead of the first price. The first
+ * Intl.NumberFormat with a currency loads that data: 10-20 ms on a phone, inside whichever render
+ * shows a price first (the dashboard's report offers, the basket). The app's frame calls this once
+ * it is drawn, in a task of its own, while the page's data are on their way.
+ */
+export function prepareMoneyFormat(locale: string = browserLanguage()): void {
+  formatFor(locale, 'money', { style: 'currency', currency });
+}
+
 /** `1999` -> '€19.99' (en-US), '19,99 €' (de-DE). */
 export function formatMoney(cents: number, locale: string = browserLanguage()): string {
   return formatFor(locale, 'money', { style: 'currency', currency }).format(cents / 100);

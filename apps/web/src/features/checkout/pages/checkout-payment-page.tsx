@@ -6,6 +6,7 @@ import type { Basket } from '@app/contract/basket';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { useProgressiveCount } from '@/components/use-progressive-count';
 import { CheckboxField } from '@/components/checkbox-field';
 import { validateCard, formatCardNumber } from '@/components/card-entry/card-format';
 import { CardPaymentFields } from '@/components/card-entry/card-payment-fields';
@@ -338,6 +339,9 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
     },
   );
 
+  // The summary and the billing details in the render that brings the form, the card and the Pay
+  // button a frame later: two tasks instead of one long one on a phone (components/use-progressive-count.ts).
+  const paymentDrawn = useProgressiveCount(2, 1) === 2;
   const busy = isSubmitting || payment.paying;
   // The fields lock (fieldsLocked above) only while a payment is on its way, not while the form
   // checks itself: the check ends by focusing the first field in error.
@@ -401,75 +405,79 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
             </div>
           </section>
 
-          <section aria-labelledby="payment-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
-            <h2 id="payment-heading" className="text-lg font-semibold">
-              {t('checkout.payment.heading')}
-            </h2>
-            <p className="mb-5 text-sm text-muted-foreground">
-              {savedMethods.length > 0 ? t('checkout.payment.description') : t('checkout.payment.descriptionNoSaved')}
-            </p>
-            <CardPaymentFields
-              id="card"
-              config={config}
-              savedMethods={savedMethods}
-              register={{ choice: () => register('payment_choice'), card: (field) => register(`card.${field}`) }}
-              cardErrors={{ number: cardError('number'), expiry: cardError('expiry'), cvc: cardError('cvc') }}
-              choice={choice}
-              cardNumber={cardNumber}
-              onPickTestCard={(number) => setValue('card.number', formatCardNumber(number), { shouldValidate: true })}
-              onStripeReady={onStripeReady}
-              stripeError={stripeError}
-              newCardFooter={
-                <label className="flex cursor-pointer items-center gap-2 text-sm">
-                  <input type="checkbox" className="size-4 cursor-pointer accent-primary" disabled={fieldsLocked} {...register('save_card')} />
-                  {t('checkout.payment.saveCard')}
-                </label>
-              }
-              disabled={fieldsLocked}
-            />
-          </section>
-
-          <div className="grid gap-3">
-            <DigitalContentConsentField
-              register={register}
-              errors={errors}
-              disabled={fieldsLocked}
-              onTickedChange={(ticked) => consentChoice.remember(user?.id, ticked)}
-            />
-            {payment.problem?.kind === 'identity' && <IdentityAlert reason={payment.problem.reason} onRetry={retryIdentity} />}
-            <FormAlert>{message}</FormAlert>
-            {pricingFailed ? (
-              <FormAlert>
-                <p>{t('checkout.pricing.failed', { country: pricingCountryName })}</p>
-                <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => void pricing.refetch()}>
-                  {t('checkout.retry')}
-                </Button>
-              </FormAlert>
-            ) : repricing ? (
-              <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-                <Spinner />
-                {t('checkout.pricing.updating', { country: pricingCountryName })}
-              </p>
-            ) : (
-              checkingVatNumber &&
-              pricing.isFetching && (
-                <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <Spinner />
-                  {t('checkout.pricing.checkingVatNumber')}
+          {paymentDrawn && (
+            <>
+              <section aria-labelledby="payment-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+                <h2 id="payment-heading" className="text-lg font-semibold">
+                  {t('checkout.payment.heading')}
+                </h2>
+                <p className="mb-5 text-sm text-muted-foreground">
+                  {savedMethods.length > 0 ? t('checkout.payment.description') : t('checkout.payment.descriptionNoSaved')}
                 </p>
-              )
-            )}
-            <PendingButton
-              type="submit"
-              size="lg"
-              className="w-full"
-              pending={busy}
-              disabled={repricing}
-              pendingLabel={payment.stripeActionRunning ? t('checkout.confirm.stripeInProgress') : t('checkout.payment.paying')}
-            >
-              {t('checkout.payment.pay', { amount: formatMoney(shown.summary.total) })}
-            </PendingButton>
-          </div>
+                <CardPaymentFields
+                  id="card"
+                  config={config}
+                  savedMethods={savedMethods}
+                  register={{ choice: () => register('payment_choice'), card: (field) => register(`card.${field}`) }}
+                  cardErrors={{ number: cardError('number'), expiry: cardError('expiry'), cvc: cardError('cvc') }}
+                  choice={choice}
+                  cardNumber={cardNumber}
+                  onPickTestCard={(number) => setValue('card.number', formatCardNumber(number), { shouldValidate: true })}
+                  onStripeReady={onStripeReady}
+                  stripeError={stripeError}
+                  newCardFooter={
+                    <label className="flex cursor-pointer items-center gap-2 text-sm">
+                      <input type="checkbox" className="size-4 cursor-pointer accent-primary" disabled={fieldsLocked} {...register('save_card')} />
+                      {t('checkout.payment.saveCard')}
+                    </label>
+                  }
+                  disabled={fieldsLocked}
+                />
+              </section>
+
+              <div className="grid gap-3">
+                <DigitalContentConsentField
+                  register={register}
+                  errors={errors}
+                  disabled={fieldsLocked}
+                  onTickedChange={(ticked) => consentChoice.remember(user?.id, ticked)}
+                />
+                {payment.problem?.kind === 'identity' && <IdentityAlert reason={payment.problem.reason} onRetry={retryIdentity} />}
+                <FormAlert>{message}</FormAlert>
+                {pricingFailed ? (
+                  <FormAlert>
+                    <p>{t('checkout.pricing.failed', { country: pricingCountryName })}</p>
+                    <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => void pricing.refetch()}>
+                      {t('checkout.retry')}
+                    </Button>
+                  </FormAlert>
+                ) : repricing ? (
+                  <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                    <Spinner />
+                    {t('checkout.pricing.updating', { country: pricingCountryName })}
+                  </p>
+                ) : (
+                  checkingVatNumber &&
+                  pricing.isFetching && (
+                    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                      <Spinner />
+                      {t('checkout.pricing.checkingVatNumber')}
+                    </p>
+                  )
+                )}
+                <PendingButton
+                  type="submit"
+                  size="lg"
+                  className="w-full"
+                  pending={busy}
+                  disabled={repricing}
+                  pendingLabel={payment.stripeActionRunning ? t('checkout.confirm.stripeInProgress') : t('checkout.payment.paying')}
+                >
+                  {t('checkout.payment.pay', { amount: formatMoney(shown.summary.total) })}
+                </PendingButton>
+              </div>
+            </>
+          )}
         </form>
       </div>
 
