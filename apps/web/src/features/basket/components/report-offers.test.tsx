@@ -185,6 +185,7 @@ describe('report offers and the reports the user owns', () => {
 
     await router.navigate('/checkout/payment');
     await screen.findByRole('heading', { name: 'Checkout', level: 1 }, routeTimeout);
+    await screen.findByRole('button', { name: /^Pay / }, routeTimeout);
     await userEvent.type(screen.getByLabelText('Address'), '12 St James’s Square');
     await userEvent.type(screen.getByLabelText('City'), 'London');
     await userEvent.type(screen.getByLabelText('ZIP/postal code'), 'SW1Y 4JH');

@@ -52,6 +52,8 @@ async function openCheckout(options: Parameters<typeof serveCheckout>[0] = {}) {
   serveCheckout(options);
   const view = renderRoute('/checkout/payment');
   await screen.findByRole('heading', { name: 'Checkout', level: 1 }, routeTimeout);
+  // The form draws its card and Pay button a frame after the billing details.
+  await screen.findByRole('button', { name: /^Pay / }, routeTimeout);
   return view;
 }
 
@@ -174,6 +176,7 @@ describe('checkout payment page', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Checkout', level: 1 }, routeTimeout)).toBeInTheDocument();
+    await screen.findByRole('button', { name: /^Pay / }, routeTimeout);
     // The basket was not emptied: the checkout shows it again.
     expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText('BIG5 personality report')).toBeInTheDocument();
     expect(cart.requestsTo('DELETE', '/api/cart')).toHaveLength(0);
@@ -245,6 +248,7 @@ describe('checkout payment page', () => {
     await screen.findByRole('heading', { name: 'Payment failed', level: 1 }, routeTimeout);
     await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Checkout', level: 1 }, routeTimeout);
+    await screen.findByRole('button', { name: /^Pay / }, routeTimeout);
     await fillBilling();
     await fillCard('4242 4242 4242 4242');
     // The buyer's tick is kept across 'Try again': not asked twice for the same purchase.
@@ -614,6 +618,7 @@ describe('checkout: the basket’s country and remembered billing details (issue
 
     await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Checkout', level: 1 }, routeTimeout);
+    await screen.findByRole('button', { name: /^Pay / }, routeTimeout);
 
     expect(screen.getByLabelText('Address')).toHaveValue('12 St James’s Square');
     expect(screen.getByLabelText('City')).toHaveValue('London');

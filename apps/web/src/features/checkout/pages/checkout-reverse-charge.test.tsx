@@ -49,6 +49,7 @@ async function openCheckout() {
   server().on('POST', '/api/checkout', () => ({ status: 200, body: paidAnswer(order) }));
   renderRoute('/checkout/payment');
   await screen.findByRole('heading', { name: 'Checkout', level: 1 }, routeTimeout);
+  await screen.findByRole('button', { name: /^Pay / }, routeTimeout);
   await userEvent.type(screen.getByLabelText('Address'), '1 rue de Rivoli');
   await userEvent.type(screen.getByLabelText('City'), 'Paris');
   await userEvent.type(screen.getByLabelText('ZIP/postal code'), '75001');
