@@ -1,11 +1,11 @@
-import { organisationApiPaths, shopApiPaths } from '@app/contract/api-paths';
+import { organisationApiPaths } from '@app/contract/api-paths';
 import { activationEnvelope } from '@app/contract/organisation-billing';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../../test/auth-helpers.ts';
 import { type FakeStripe, startFakeStripe, stripeTestEnv } from '../../../test/fake-stripe.ts';
 import { createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
+import { sendStripeWebhook } from '../../../test/stripe-webhooks.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 // Issue 12: "With Stripe, webhooks arrive late, twice or out of order: the handler reads the
@@ -26,9 +26,7 @@ afterAll(async () => {
 });
 
 function signedWebhook(event: object) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-  return t.app.inject({ method: 'POST', url: shopApiPaths.stripeWebhook, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  return sendStripeWebhook(t, webhookSecret, event);
 }
 
 const intentEvent = (id: string, type: string, intentId: string) => ({ id, object: 'event', type, data: { object: { id: intentId, object: 'payment_intent', metadata: {} } } });

@@ -1,7 +1,6 @@
-import { organisationApiPaths, shopApiPaths } from '@app/contract/api-paths';
+import { organisationApiPaths } from '@app/contract/api-paths';
 import { activationEnvelope, subscriptionMessages, type ActivationResponse } from '@app/contract/organisation-billing';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { eventually } from '../../../test/eventually.ts';
@@ -9,6 +8,7 @@ import { outboxFor } from '../../../test/mail-helpers.ts';
 import { type FakeStripe, startFakeStripe, stripeTestEnv } from '../../../test/fake-stripe.ts';
 import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
 import { productBySku, seededSkus } from '../../../test/shop-fixtures.ts';
+import { sendStripeWebhook } from '../../../test/stripe-webhooks.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import type { BillingDeps } from './activation-service.ts';
@@ -36,9 +36,7 @@ afterAll(async () => {
 
 /** Delivers an event as Stripe does: signed with the endpoint's secret. */
 async function deliver(event: object): Promise<void> {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-  const response = await t.app.inject({ method: 'POST', url: shopApiPaths.stripeWebhook, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const response = await sendStripeWebhook(t, webhookSecret, event);
   expect(response.statusCode).toBe(200);
 }
 

@@ -2,13 +2,13 @@ import { accountApiPaths, organisationApiPaths, shopApiPaths } from '@app/contra
 import { activationEnvelope, subscriptionMessages, type ActivationResponse, type RenewalCardInput } from '@app/contract/organisation-billing';
 import { paymentSetupResponse } from '@app/contract/payment-methods';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { type FakeStripe, startFakeStripe, stripeTestEnv } from '../../../test/fake-stripe.ts';
 import { outboxFor } from '../../../test/mail-helpers.ts';
 import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
+import { sendStripeWebhook } from '../../../test/stripe-webhooks.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import type { BillingDeps } from './billing-deps.ts';
@@ -39,9 +39,7 @@ afterAll(async () => {
 
 /** Delivers an event as Stripe does: signed with the endpoint's secret. */
 async function deliver(event: object): Promise<void> {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-  const response = await t.app.inject({ method: 'POST', url: shopApiPaths.stripeWebhook, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const response = await sendStripeWebhook(t, webhookSecret, event);
   expect(response.statusCode).toBe(200);
 }
 

@@ -1,11 +1,11 @@
-import { accountApiPaths, organisationApiPaths, shopApiPaths } from '@app/contract/api-paths';
+import { accountApiPaths, organisationApiPaths } from '@app/contract/api-paths';
 import { activationEnvelope } from '@app/contract/organisation-billing';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, type RegisteredUser } from '../../../test/auth-helpers.ts';
 import { type FakeStripe, startFakeStripe, stripeTestEnv } from '../../../test/fake-stripe.ts';
 import { addMember, createOrganisationThroughApi } from '../../../test/organisation-helpers.ts';
+import { sendStripeWebhook } from '../../../test/stripe-webhooks.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 // Issue 14: an organisation closed by its only owner deleting their account, with Stripe Billing:
@@ -71,9 +71,7 @@ describe('closing an organisation with Stripe Billing', () => {
     }
 
     // Stripe's own event about the change (still active until the period ends) keeps it closed.
-    const payload = JSON.stringify(fake.event('customer.subscription.updated', fake.subscriptions.get(stripeId) ?? {}));
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    const delivered = await t.app.inject({ method: 'POST', url: shopApiPaths.stripeWebhook, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const delivered = await sendStripeWebhook(t, webhookSecret, fake.event('customer.subscription.updated', fake.subscriptions.get(stripeId) ?? {}));
     expect(delivered.statusCode).toBe(200);
     expect(await statusesOf(organisation.id)).toEqual({ organisation: 'cancelled', subscription: 'cancelled' });
     const { rows } = await t.pool.query('select 1 from organisation_members where organisation_id = $1', [organisation.id]);

@@ -2,7 +2,6 @@ import { shopApiPaths } from '@app/contract/api-paths';
 import { checkoutResponse, paymentConfig } from '@app/contract/checkout';
 import { paymentMethodEnvelope, paymentSetupResponse } from '@app/contract/payment-methods';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders.ts';
 import { paymentTransactions } from '../../../db/schema/transactions.ts';
@@ -10,6 +9,7 @@ import { webhookEvents } from '../../../db/schema/webhook-events.ts';
 import { registerUser, type RegisteredUser } from '../../../../test/auth-helpers.ts';
 import { addToBasket, basketOf, checkout, checkoutBody, postCheckout, postOrderConfirmation } from '../../../../test/checkout-helpers.ts';
 import { type FakeStripe, startFakeStripe, stripeTestEnv } from '../../../../test/fake-stripe.ts';
+import { sendStripeWebhook } from '../../../../test/stripe-webhooks.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 const webhookSecret = 'whsec_test_compass_local';
@@ -29,9 +29,7 @@ afterAll(async () => {
 });
 
 function signedWebhook(event: object, secret = webhookSecret) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({ method: 'POST', url: shopApiPaths.stripeWebhook, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  return sendStripeWebhook(t, secret, event);
 }
 
 function paymentIntentEvent(id: string, type: string, intentId: string, orderId: string) {
