@@ -35,12 +35,16 @@ function formatFor(locale: string, key: string, options: Intl.NumberFormatOption
  * it is drawn, in a task of its own, while the page's data are on their way.
  */
 export function prepareMoneyFormat(locale: string = browserLanguage()): void {
-  formatFor(locale, 'money', { style: 'currency', currency });
+  moneyFormat(locale);
+}
+
+function moneyFormat(locale: string): Intl.NumberFormat {
+  return formatFor(locale, 'money', { style: 'currency', currency });
 }
 
 /** `1999` -> '€19.99' (en-US), '19,99 €' (de-DE). */
 export function formatMoney(cents: number, locale: string = browserLanguage()): string {
-  return formatFor(locale, 'money', { style: 'currency', currency }).format(cents / 100);
+  return moneyFormat(locale).format(cents / 100);
 }
 
 /** The basket's `vat_percentage` (19, 7.7) as the language writes a percentage: '19%', '7,7 %'. */
