@@ -20,6 +20,12 @@ export interface PlanOptions {
   fileCost: number;
   /** The most a page may load that its first screen does not use, as a share of what it uses. */
   unusedShare: number;
+  /**
+   * The largest a merged chunk may grow, in the unit of the sizes: past it, two files downloading
+   * side by side on their own connections come sooner than one (the simulated phone shares its
+   * bandwidth between the files in flight, so the largest file of a page finishes last).
+   */
+  maxSize?: number;
 }
 
 interface Group {
@@ -35,11 +41,12 @@ interface Group {
  * page loads a byte more than before. Then, while it pays, two chunks that pages share become one:
  * a page that loads both loads one file less, worth `fileCost` (the bytes a slow phone downloads in
  * a file's share of a round trip), and a page that loads only one of them downloads the other's
- * bytes for nothing, within its `unusedShare`. The merge that gains most goes first. A merge that
+ * bytes for nothing, within its `unusedShare`; no merge makes a chunk larger than `maxSize`. The
+ * merge that gains most goes first. A merge that
  * would make chunks import each other in a circle is not made: their modules would no longer be
  * sure to run in order.
  */
-export function planPageChunks(units: readonly PlanUnit[], { fileCost, unusedShare }: PlanOptions): PlannedChunk[] {
+export function planPageChunks(units: readonly PlanUnit[], { fileCost, unusedShare, maxSize = Number.POSITIVE_INFINITY }: PlanOptions): PlannedChunk[] {
   const bySet = new Map<string, Group>();
   const groupOf = new Map<string, Group>();
   for (const unit of units) {
@@ -77,6 +84,7 @@ export function planPageChunks(units: readonly PlanUnit[], { fileCost, unusedSha
         let shared = 0;
         for (const page of a.pages) if (b.pages.has(page)) shared += 1;
         if (shared === 0) continue;
+        if (a.size + b.size > maxSize) continue;
         const pages = new Set([...a.pages, ...b.pages]);
         // Each group the merged chunk loads, with the pages that would load it anew: the two
         // merged ones' bytes, and the chunks either imports (a further file as well).

@@ -25,6 +25,8 @@ export interface PageChunkOptions {
   plan: PlanOptions;
   /** The group that keeps the entry's modules in the entry's chunk, in both outputs. */
   initialGroup: Rolldown.CodeSplittingGroup;
+  /** Groups that take some of the entry's modules into chunks of their own, in the shipped output. */
+  beforeInitial?: Rolldown.CodeSplittingGroup[];
 }
 
 export interface PageChunks {
@@ -72,6 +74,7 @@ export function pageChunks(options: PageChunkOptions): PageChunks {
     planningOutput: { codeSplitting: { groups: [options.initialGroup] }, sourcemap: false, plugins: [planner] },
     codeSplitting: {
       groups: [
+        ...(options.beforeInitial ?? []),
         options.initialGroup,
         // A module's dependencies stay where the plan puts them: the plan keeps the chunks' imports
         // free of circles.

@@ -29,6 +29,17 @@ describe('the page chunks plan', () => {
     expect(planPageChunks(units, { fileCost: 3000, unusedShare: 0.09 })).toHaveLength(2);
   });
 
+  it('makes no merge that would grow a chunk past its largest size', () => {
+    // `b` and `c` are loaded by the same pages: one chunk of 25 KB from the start.
+    const units = [unit('a', [0, 1], 20_000), unit('b', [0, 1, 2], 15_000), unit('c', [0, 1, 2], 10_000)];
+    // Two files saved are worth the 20 KB page 2 would load for nothing: without a limit, one chunk.
+    expect(planPageChunks(units, { fileCost: 20_000, unusedShare: 1 })).toHaveLength(1);
+    expect(sorted(planPageChunks(units, { fileCost: 20_000, unusedShare: 1, maxSize: 30_000 }))).toEqual([
+      { units: ['a'], pages: [0, 1] },
+      { units: ['b', 'c'], pages: [0, 1, 2] },
+    ]);
+  });
+
   it('counts what a merged chunk imports: a page that would load it anew pays its bytes and its file', () => {
     // Page 0 loads `a` only; merging `b` into `a` would make page 0 load `b` and `big`, which `b` imports.
     const units = [unit('a', [0, 1], 1000), unit('b', [1], 100, ['big']), unit('big', [1], 50_000)];

@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
 import { BasketLink } from '@/features/basket/components/basket-link';
 import { PolicyUpdatePrompt } from '@/features/policies/components/policy-update-prompt';
 import { QuestionnaireGate } from '@/features/questionnaire/components/questionnaire-gate';
 import { AppLayout } from '@/layouts/app-layout';
 import { prepareMoneyFormat } from '@/lib/money';
+import { usePreparedLater } from '@/lib/use-prepared-later';
 
 /**
  * The signed-in app's layout route: the shell with the e-mail verification banner above every
@@ -15,10 +16,7 @@ import { prepareMoneyFormat } from '@/lib/money';
  */
 export function AppShellRoute({ children }: { children?: ReactNode }) {
   // After the frame is drawn, in a task of its own, before the page's data come back (lib/money.ts).
-  useEffect(() => {
-    const timer = setTimeout(() => prepareMoneyFormat(), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  usePreparedLater(prepareMoneyFormat);
   return (
     <>
       <AppLayout notices={<EmailVerificationBanner />} headerEnd={<BasketLink className="ml-auto" />}>

@@ -6,7 +6,7 @@ import type { Basket } from '@app/contract/basket';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { useProgressiveCount } from '@/components/use-progressive-count';
+import { DrawnLater } from '@/components/drawn-later';
 import { CheckboxField } from '@/components/checkbox-field';
 import { validateCard, formatCardNumber } from '@/components/card-entry/card-format';
 import { CardPaymentFields } from '@/components/card-entry/card-payment-fields';
@@ -43,7 +43,8 @@ import {
   type CheckoutFormValues,
 } from '../lib/checkout-form';
 import { consentChoice } from '../lib/consent-choice';
-import { countryName, isListedCountry } from '@/lib/countries';
+import { countryName, countryOptions, isListedCountry } from '@/lib/countries';
+import { usePreparedLater } from '@/lib/use-prepared-later';
 import { useCheckoutPayment, type IdentityProblem } from '../lib/use-checkout-payment';
 import { useVatNumberForPricing } from '../lib/use-vat-number-for-pricing';
 import '@/components/card-entry/card-entry-texts';
@@ -91,6 +92,9 @@ export function CheckoutPaymentPage({ basket: source }: { basket: CheckoutBasket
   // Issue 16: the form opens with the saved billing details (a failure opens it without them).
   const billingDetails = useBillingDetails(session.user?.id ?? null);
   const leaving = useRef(false);
+  // The country list (Intl's region names and collator, about 250 names sorted: several
+  // milliseconds the first time) is built while the page's data load, not in the form's render.
+  usePreparedLater(countryOptions);
 
   // spec 8: the session ended on this page (it expired and could not be renewed): the buyer must
   // identify again; the basket waits on the server and the login comes back here.
@@ -339,9 +343,6 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
     },
   );
 
-  // The summary and the billing details in the render that brings the form, the card and the Pay
-  // button a frame later: two tasks instead of one long one on a phone (components/use-progressive-count.ts).
-  const paymentDrawn = useProgressiveCount(2, 1) === 2;
   const busy = isSubmitting || payment.paying;
   // The fields lock (fieldsLocked above) only while a payment is on its way, not while the form
   // checks itself: the check ends by focusing the first field in error.
@@ -388,96 +389,101 @@ function CheckoutForm({ basket, source, config, savedMethods, savedBilling, onPa
           className="grid gap-6 lg:order-1"
           aria-busy={busy}
         >
-          <section aria-labelledby="billing-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
-            <h2 id="billing-heading" className="text-lg font-semibold">
-              {t('checkout.billing.heading')}
-            </h2>
-            <p className="mb-5 text-sm text-muted-foreground">{t('checkout.billing.description')}</p>
-            <CheckoutBillingFields register={register} errors={errors} disabled={fieldsLocked} />
-            <div className="mt-5 grid gap-1 border-t pt-4">
-              <CheckboxField id="checkout-remember-billing" label={t('checkout.billing.remember')} disabled={fieldsLocked} {...register('remember_billing_details')} />
-              <p className="pl-7 text-xs text-muted-foreground">
-                {t('checkout.billing.rememberHint')}{' '}
-                <Link to={routePath('billing.edit')} className="font-medium text-primary underline-offset-4 hover:underline">
-                  {t('checkout.billing.rememberSettings')}
-                </Link>
-              </p>
-            </div>
-          </section>
-
-          {paymentDrawn && (
-            <>
-              <section aria-labelledby="payment-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
-                <h2 id="payment-heading" className="text-lg font-semibold">
-                  {t('checkout.payment.heading')}
-                </h2>
-                <p className="mb-5 text-sm text-muted-foreground">
-                  {savedMethods.length > 0 ? t('checkout.payment.description') : t('checkout.payment.descriptionNoSaved')}
+          {/* The heading and the summary come in the render that brings the form, then the billing
+              details, the card and the Pay button each a task later: short tasks instead of one
+              long one on a phone (components/drawn-later.tsx). */}
+          <DrawnLater>
+            <section aria-labelledby="billing-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+              <h2 id="billing-heading" className="text-lg font-semibold">
+                {t('checkout.billing.heading')}
+              </h2>
+              <p className="mb-5 text-sm text-muted-foreground">{t('checkout.billing.description')}</p>
+              <CheckoutBillingFields register={register} errors={errors} disabled={fieldsLocked} />
+              <div className="mt-5 grid gap-1 border-t pt-4">
+                <CheckboxField id="checkout-remember-billing" label={t('checkout.billing.remember')} disabled={fieldsLocked} {...register('remember_billing_details')} />
+                <p className="pl-7 text-xs text-muted-foreground">
+                  {t('checkout.billing.rememberHint')}{' '}
+                  <Link to={routePath('billing.edit')} className="font-medium text-primary underline-offset-4 hover:underline">
+                    {t('checkout.billing.rememberSettings')}
+                  </Link>
                 </p>
-                <CardPaymentFields
-                  id="card"
-                  config={config}
-                  savedMethods={savedMethods}
-                  register={{ choice: () => register('payment_choice'), card: (field) => register(`card.${field}`) }}
-                  cardErrors={{ number: cardError('number'), expiry: cardError('expiry'), cvc: cardError('cvc') }}
-                  choice={choice}
-                  cardNumber={cardNumber}
-                  onPickTestCard={(number) => setValue('card.number', formatCardNumber(number), { shouldValidate: true })}
-                  onStripeReady={onStripeReady}
-                  stripeError={stripeError}
-                  newCardFooter={
-                    <label className="flex cursor-pointer items-center gap-2 text-sm">
-                      <input type="checkbox" className="size-4 cursor-pointer accent-primary" disabled={fieldsLocked} {...register('save_card')} />
-                      {t('checkout.payment.saveCard')}
-                    </label>
-                  }
-                  disabled={fieldsLocked}
-                />
-              </section>
+              </div>
+            </section>
+          </DrawnLater>
 
-              <div className="grid gap-3">
-                <DigitalContentConsentField
-                  register={register}
-                  errors={errors}
-                  disabled={fieldsLocked}
-                  onTickedChange={(ticked) => consentChoice.remember(user?.id, ticked)}
-                />
-                {payment.problem?.kind === 'identity' && <IdentityAlert reason={payment.problem.reason} onRetry={retryIdentity} />}
-                <FormAlert>{message}</FormAlert>
-                {pricingFailed ? (
-                  <FormAlert>
-                    <p>{t('checkout.pricing.failed', { country: pricingCountryName })}</p>
-                    <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => void pricing.refetch()}>
-                      {t('checkout.retry')}
-                    </Button>
-                  </FormAlert>
-                ) : repricing ? (
+          <DrawnLater after={2}>
+            <section aria-labelledby="payment-heading" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+              <h2 id="payment-heading" className="text-lg font-semibold">
+                {t('checkout.payment.heading')}
+              </h2>
+              <p className="mb-5 text-sm text-muted-foreground">
+                {savedMethods.length > 0 ? t('checkout.payment.description') : t('checkout.payment.descriptionNoSaved')}
+              </p>
+              <CardPaymentFields
+                id="card"
+                config={config}
+                savedMethods={savedMethods}
+                register={{ choice: () => register('payment_choice'), card: (field) => register(`card.${field}`) }}
+                cardErrors={{ number: cardError('number'), expiry: cardError('expiry'), cvc: cardError('cvc') }}
+                choice={choice}
+                cardNumber={cardNumber}
+                onPickTestCard={(number) => setValue('card.number', formatCardNumber(number), { shouldValidate: true })}
+                onStripeReady={onStripeReady}
+                stripeError={stripeError}
+                newCardFooter={
+                  <label className="flex cursor-pointer items-center gap-2 text-sm">
+                    <input type="checkbox" className="size-4 cursor-pointer accent-primary" disabled={fieldsLocked} {...register('save_card')} />
+                    {t('checkout.payment.saveCard')}
+                  </label>
+                }
+                disabled={fieldsLocked}
+              />
+            </section>
+          </DrawnLater>
+
+          <DrawnLater after={3}>
+            <div className="grid gap-3">
+              <DigitalContentConsentField
+                register={register}
+                errors={errors}
+                disabled={fieldsLocked}
+                onTickedChange={(ticked) => consentChoice.remember(user?.id, ticked)}
+              />
+              {payment.problem?.kind === 'identity' && <IdentityAlert reason={payment.problem.reason} onRetry={retryIdentity} />}
+              <FormAlert>{message}</FormAlert>
+              {pricingFailed ? (
+                <FormAlert>
+                  <p>{t('checkout.pricing.failed', { country: pricingCountryName })}</p>
+                  <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => void pricing.refetch()}>
+                    {t('checkout.retry')}
+                  </Button>
+                </FormAlert>
+              ) : repricing ? (
+                <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <Spinner />
+                  {t('checkout.pricing.updating', { country: pricingCountryName })}
+                </p>
+              ) : (
+                checkingVatNumber &&
+                pricing.isFetching && (
                   <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
                     <Spinner />
-                    {t('checkout.pricing.updating', { country: pricingCountryName })}
+                    {t('checkout.pricing.checkingVatNumber')}
                   </p>
-                ) : (
-                  checkingVatNumber &&
-                  pricing.isFetching && (
-                    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-                      <Spinner />
-                      {t('checkout.pricing.checkingVatNumber')}
-                    </p>
-                  )
-                )}
-                <PendingButton
-                  type="submit"
-                  size="lg"
-                  className="w-full"
-                  pending={busy}
-                  disabled={repricing}
-                  pendingLabel={payment.stripeActionRunning ? t('checkout.confirm.stripeInProgress') : t('checkout.payment.paying')}
-                >
-                  {t('checkout.payment.pay', { amount: formatMoney(shown.summary.total) })}
-                </PendingButton>
-              </div>
-            </>
-          )}
+                )
+              )}
+              <PendingButton
+                type="submit"
+                size="lg"
+                className="w-full"
+                pending={busy}
+                disabled={repricing}
+                pendingLabel={payment.stripeActionRunning ? t('checkout.confirm.stripeInProgress') : t('checkout.payment.paying')}
+              >
+                {t('checkout.payment.pay', { amount: formatMoney(shown.summary.total) })}
+              </PendingButton>
+            </div>
+          </DrawnLater>
         </form>
       </div>
 
