@@ -31,6 +31,8 @@ describe('document head of each page', () => {
     // Synchronous (no async/defer/module): it must run before the first paint.
     const init = indexHtml.querySelector('script[src="/appearance-init.js"]');
     expect(init?.hasAttribute('async') || init?.hasAttribute('defer') || init?.getAttribute('type') === 'module').toBe(false);
+    // Async: it asks for the account beside the app's scripts and holds up no paint.
+    expect(indexHtml.querySelector('script[src="/session-start.js"]')?.hasAttribute('async')).toBe(true);
   });
 
   it('titles the login page, with the description and the language', async () => {

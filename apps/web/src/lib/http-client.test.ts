@@ -466,6 +466,43 @@ describe('401 with a token (spec 7: refresh and retry once)', () => {
   });
 });
 
+describe('a request already sent before the app started (lib/early-account.ts)', () => {
+  const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+  it('takes its answer instead of sending the request again', async () => {
+    storeSession('stored-token', nowSeconds() + 3600);
+
+    const result = await client.get('/api/user', undefined, { sentEarly: { token: 'stored-token', response: answer(200, { id: 'early' }) } });
+
+    expect(result).toEqual({ data: { id: 'early' }, error: null, errors: null, status: 200 });
+    expect(server().requestsTo('GET', '/api/user')).toHaveLength(0);
+  });
+
+  it('refreshes and retries once when the early answer is a 401, as for its own request', async () => {
+    storeSession('old-token', nowSeconds() + 3600);
+    answerRefreshWith('fresh-token');
+    requireBearer('GET', '/api/user', 'fresh-token');
+
+    const result = await client.get('/api/user', undefined, { sentEarly: { token: 'old-token', response: answer(401, { message: 'Unauthenticated.' }) } });
+
+    expect(server().requestsTo('GET', '/api/user').map(bearerOf)).toEqual(['Bearer fresh-token']);
+    expect(result.status).toBe(200);
+    expect(storedKeys().auth_token).toBe('fresh-token');
+  });
+
+  it('sends the request itself when the early one went with another token or failed', async () => {
+    storeSession('stored-token', nowSeconds() + 3600);
+    requireBearer('GET', '/api/user', 'stored-token');
+
+    const otherToken = await client.get('/api/user', undefined, { sentEarly: { token: 'older-token', response: answer(200, { id: 'early' }) } });
+    const failed = await client.get('/api/user', undefined, { sentEarly: { token: 'stored-token', response: Promise.reject(new TypeError('Failed to fetch')) } });
+
+    expect(otherToken.data).toEqual({ ok: true });
+    expect(failed.data).toEqual({ ok: true });
+    expect(server().requestsTo('GET', '/api/user').map(bearerOf)).toEqual(['Bearer stored-token', 'Bearer stored-token']);
+  });
+});
+
 describe('result mapping (spec 8)', () => {
   it('gives no data and no error for a 204', async () => {
     server().on('DELETE', '/api/cart', () => ({ status: 204 }));

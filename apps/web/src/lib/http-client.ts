@@ -34,6 +34,12 @@ export type RequestOptions = {
    * not turn a wrong password into a "session expired".
    */
   auth?: boolean;
+  /**
+   * This very request, already sent by someone else with `token` (lib/early-account.ts): its answer
+   * is taken instead of sending again, when `token` is still the one to send and the answer comes.
+   * What follows (a 401's refresh and retry, the checks) is as for a request of the client's own.
+   */
+  sentEarly?: { token: string; response: Promise<Response> };
 };
 
 /** Any zod 4 schema, classic (the contract's) or mini: both parse with a safeParse method. */
@@ -323,7 +329,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         accessToken = tokens.read()?.accessToken ?? null;
       }
 
-      let response = await sendWithFreshXsrf(prepared, accessToken);
+      const early = init.sentEarly && init.sentEarly.token === accessToken ? await init.sentEarly.response.catch(() => null) : null;
+      let response = early ?? (await sendWithFreshXsrf(prepared, accessToken));
 
       // spec 7: on a 401 with a token, refresh and retry once. The retry's answer is final: no loop.
       if (response.status === 401 && accessToken !== null) {

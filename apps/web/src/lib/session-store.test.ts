@@ -4,7 +4,7 @@ import { accountFixture } from '../../test/account-fixture.ts';
 import { createBrowserFetch } from '../../test/browser-fetch.ts';
 import { setUpLocalApiServer } from '../../test/local-api-server-setup.ts';
 import { readCookie } from './cookies.ts';
-import { createHttpClient } from './http-client.ts';
+import { createHttpClient, type HttpClient } from './http-client.ts';
 import { i18n, setLanguage, t } from './i18n.ts';
 import { createSessionStore, isLoggedIn, type SessionStore } from './session-store.ts';
 import { createTokenStorage, type TokenStorage } from './token-storage.ts';
@@ -16,6 +16,7 @@ const server = setUpLocalApiServer();
 let tokens: TokenStorage;
 let store: SessionStore;
 let reportedErrors: unknown[];
+let httpFor: () => HttpClient;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -51,14 +52,15 @@ beforeEach(() => {
   browser.setCookie('XSRF-TOKEN', 'xsrf');
   tokens = createTokenStorage(localStorage);
   reportedErrors = [];
-  const http = createHttpClient({
-    baseUrl: server().url,
-    tokens,
-    translate: t,
-    readCookie: (name) => readCookie(name, browser.cookieString()),
-    fetchImpl: browser.fetch,
-  });
-  store = createSessionStore({ http, tokens, reportError: (error) => reportedErrors.push(error) });
+  httpFor = () =>
+    createHttpClient({
+      baseUrl: server().url,
+      tokens,
+      translate: t,
+      readCookie: (name) => readCookie(name, browser.cookieString()),
+      fetchImpl: browser.fetch,
+    });
+  store = createSessionStore({ http: httpFor(), tokens, reportError: (error) => reportedErrors.push(error), takeEarlyAccount: () => null });
 });
 
 afterEach(async () => {
@@ -85,6 +87,26 @@ describe('restoring the session (spec 4)', () => {
     expect(store.getSnapshot()).toEqual({ status: 'ready', token: 'stored-token', user: ada });
     expect(store.isLoggedIn()).toBe(true);
     expect(i18n.language).toBe('de');
+  });
+
+  it('takes the user from the answer public/session-start.js asked for with the stored token, without asking again', async () => {
+    storeSession('stored-token');
+    answerUserFor('stored-token');
+    const asked: string[] = [];
+    const early = createSessionStore({
+      http: httpFor(),
+      tokens,
+      takeEarlyAccount: (token) => {
+        asked.push(token);
+        return Promise.resolve(new Response(JSON.stringify(ada), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      },
+    });
+
+    await early.restore();
+
+    expect(asked).toEqual(['stored-token']);
+    expect(early.getSnapshot()).toEqual({ status: 'ready', token: 'stored-token', user: ada });
+    expect(server().requestsTo('GET', '/api/user')).toHaveLength(0);
   });
 
   it('does not ask the server again on the next navigation when the user is already loaded', async () => {

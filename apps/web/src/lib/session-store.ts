@@ -2,6 +2,7 @@ import type { Account } from '@app/contract/account';
 import { accountApiPaths, apiPaths } from '@app/contract/api-paths';
 import type { LoginRequest, LoginResponse } from '@app/contract/auth';
 import type { RegisterRequest } from '@app/contract/registration';
+import { takeEarlyAccountResponse } from './early-account.ts';
 import { httpClient, type HttpClient, type RequestResult } from './http-client.ts';
 import { setLanguage as setI18nLanguage, t } from './i18n.ts';
 import { sessionExpiredNotice } from './session-expired-notice.ts';
@@ -46,6 +47,8 @@ export type SessionStoreOptions = {
   setLanguage?: (locale: string) => unknown;
   /** Where a failing login callback is reported; it must not undo the login. */
   reportError?: (error: unknown) => void;
+  /** GET /api/user as sent before the app started, for a token (lib/early-account.ts); null: none. */
+  takeEarlyAccount?: (token: string) => Promise<Response> | null;
 };
 
 /** spec 6, for components that hold a snapshot from useSession(). */
@@ -63,6 +66,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const translate = options.translate ?? t;
   const setLanguage = options.setLanguage ?? setI18nLanguage;
   const reportError = options.reportError ?? ((error: unknown) => console.error(error));
+  const takeEarlyAccount = options.takeEarlyAccount ?? takeEarlyAccountResponse;
 
   let state: SessionState = { status: 'restoring', token: null, user: null };
   const listeners = new Set<() => void>();
@@ -139,7 +143,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
     const startedIn = generation;
     setState({ token: stored.accessToken });
-    const result = await http.get(apiPaths.user, undefined, { schema: accountSchema });
+    // The answer public/session-start.js asked for as the page started, if any (lib/early-account.ts).
+    const early = takeEarlyAccount(stored.accessToken);
+    const result = await http.get(apiPaths.user, undefined, { schema: accountSchema, ...(early && { sentEarly: { token: stored.accessToken, response: early } }) });
     if (generation !== startedIn) return;
     if (result.data !== null) {
       setState({ status: 'ready', token: tokens.read()?.accessToken ?? null, user: result.data });
