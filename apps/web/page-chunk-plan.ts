@@ -42,9 +42,8 @@ interface Group {
  * a page that loads both loads one file less, worth `fileCost` (the bytes a slow phone downloads in
  * a file's share of a round trip), and a page that loads only one of them downloads the other's
  * bytes for nothing, within its `unusedShare`; no merge makes a chunk larger than `maxSize`. The
- * merge that gains most goes first. A merge that
- * would make chunks import each other in a circle is not made: their modules would no longer be
- * sure to run in order.
+ * merge that gains most goes first. A merge that would make chunks import each other in a circle
+ * is not made: their modules would no longer be sure to run in order.
  */
 export function planPageChunks(units: readonly PlanUnit[], { fileCost, unusedShare, maxSize = Number.POSITIVE_INFINITY }: PlanOptions): PlannedChunk[] {
   const bySet = new Map<string, Group>();
